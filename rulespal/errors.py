@@ -1,0 +1,44 @@
+"""Errors a person can act on. Each carries a stable code and an HTTP status for the API."""
+
+from __future__ import annotations
+
+
+class RulesPalError(Exception):
+    code = "error"
+    status = 400
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class EmptyQuestion(RulesPalError):
+    code = "empty_question"
+
+
+class QuestionTooLong(RulesPalError):
+    code = "question_too_long"
+
+
+class UnknownGame(RulesPalError):
+    code = "unknown_game"
+    status = 404
+
+
+class BadRequest(RulesPalError):
+    code = "bad_request"
+
+
+class IndexMissing(RulesPalError):
+    code = "index_missing"
+    status = 503
+
+
+class UnreadableRulebook(RulesPalError):
+    code = "unreadable_rulebook"
+    status = 422
+
+
+class IngestBusy(RulesPalError):
+    code = "ingest_busy"
+    status = 409

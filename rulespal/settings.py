@@ -1,0 +1,39 @@
+"""One settings object for the whole app, read from ``RULESPAL_*`` environment variables."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="RULESPAL_", extra="ignore")
+
+    data_dir: Path = REPO_ROOT / "data"
+    corpus_dir: Path = REPO_ROOT / "corpus"
+    # Dense embedders fused at query time: "use" (multilingual, default), "minilm",
+    # or "st:<sentence-transformers model name or path>"; comma-separated.
+    embedders: str = "use"
+    lexical: bool = True
+    # Point at a Chroma server ("http://127.0.0.1:8001") instead of the embedded store.
+    chroma_url: str | None = None
+    max_question_chars: int = 2000
+    max_history_turns: int = 20
+    max_file_mb: int = 250
+    max_k: int = 50
+    # Units (sentences, items, rows) are embedded at ingest when the corpus has at most this many.
+    max_embedded_units: int = 60000
+    threads: int = 2
+
+    @property
+    def embedder_specs(self) -> list[str]:
+        return [s.strip() for s in self.embedders.split(",") if s.strip()]
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()
