@@ -1,0 +1,35 @@
+# Two commands do all the set-up: `make run` and `make test`.
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: run test install index eval clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || python3 -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	# The CPU build of torch lies on this machine's disk; install it first or pip pulls a CUDA build.
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Builds the index of corpus/ when it is missing or stale; a no-op when it is up to date.
+index: install
+	$(BIN)/rulespal ingest
+
+run: index
+	$(BIN)/rulespal serve --host $(HOST) --port $(PORT)
+
+test: install
+	$(BIN)/python -m tests.browser_setup
+	$(BIN)/pytest -q
+
+eval: index
+	$(BIN)/rulespal eval
+
+clean:
+	rm -rf data

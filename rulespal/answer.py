@@ -1,0 +1,217 @@
+"""The extractive answer writer: pick the sentences, list items or table rows that answer, and cite them.
+
+No language model: every word of a rule in an answer is a quote from the rulebook (glossed with
+glossary terms across languages), with exact character spans.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ingest.embed import make_embedder
+from ingest.models import Chunk, Unit
+from rulespal.games import gloss
+from rulespal.index import LoadedIndex
+from rulespal.retrieve import Hit, Query, tokens_of
+
+NOT_PRINTED = re.compile(
+    r"\b(?:not printed|none printed|no [\w\s-]{0,40}(?:is|are) printed|not reproduced|does not (?:say|specify))\b"
+    r"|표기되어 있지 않|나와 있지 않", re.I)
+BULLET_LEAD = re.compile(r"^\s*(?:[•●◦▪■□◆►▸‣⁃·∙*+–—-]\s*)")
+ANSWERABLE_MIN = 0.30  # calibrated on evals/gold.jsonl (see README, "Answer thresholds")
+SECOND_CITATION_RATIO = 0.93
+MAX_QUOTE = 700
+
+
+@dataclass(frozen=True)
+class Citation:
+    n: int
+    doc: str
+    section: str
+    start: int
+    end: int
+    quote: str
+
+
+@dataclass(frozen=True)
+class Check:
+    claim: str
+    status: str  # verified | contradicted | unverified
+    source: dict | None = None
+    detail: str | None = None
+
+
+@dataclass
+class Answer:
+    answer: str
+    answerable: bool
+    games: list[str]
+    needs_game: list[str] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {
+            "answer": self.answer,
+            "answerable": self.answerable,
+            "games": self.games,
+            "needs_game": self.needs_game,
+            "citations": [c.__dict__ for c in self.citations],
+            "checks": [{k: v for k, v in c.__dict__.items() if v is not None or k == "source"} for c in self.checks],
+        }
+
+
+@dataclass(frozen=True)
+class Pick:
+    hit: Hit
+    units: tuple[Unit, ...]  # contiguous units of one chunk, in order
+    score: float
+
+    @property
+    def start(self) -> int:
+        return self.units[0].start
+
+    @property
+    def end(self) -> int:
+        return self.units[-1].end
+
+
+def unit_text(chunk: Chunk, u: Unit) -> str:
+    return chunk.text[u.start - chunk.start:u.end - chunk.start]
+
+
+class AnswerWriter:
+    def __init__(self, index: LoadedIndex, threads: int = 2):
+        self.index = index
+        self.threads = threads
+
+    # ---- choosing what to quote ------------------------------------------------------------
+
+    def _unit_vectors(self, hit: Hit, q: Query) -> np.ndarray | None:
+        idx = self.index
+        pos = idx.position[hit.chunk.id]
+        if idx.unit_vectors is not None:
+            return idx.unit_vectors[idx.unit_offsets[pos]:idx.unit_offsets[pos + 1]]
+        spec = idx.meta.embedders[0]
+        if spec not in q.vectors:
+            return None
+        texts = [unit_text(hit.chunk, u) for u in hit.chunk.units]
+        return make_embedder(spec, self.threads).embed_documents(texts)
+
+    def pick(self, q: Query, hits: list[Hit], top: int = 5) -> list[Pick]:
+        """The best passage in each of the top hits, best first."""
+        qvec = q.vectors.get(self.index.meta.embedders[0])
+        qtok = set(q.tokens)
+        picks: list[Pick] = []
+        for rank, hit in enumerate(hits[:top]):
+            units = hit.chunk.units
+            if not units:
+                continue
+            vecs = self._unit_vectors(hit, q)
+            sims = (vecs @ qvec) if vecs is not None and qvec is not None else np.zeros(len(units))
+            best_i, best_s = 0, -9.0
+            for i, u in enumerate(units):
+                text = unit_text(hit.chunk, u)
+                s = float(sims[i])
+                if qtok:
+                    overlap = len(qtok & set(tokens_of(text))) / len(qtok)
+                    s += 0.25 * overlap
+                s += 0.15 * hit.score
+                if u.kind == "heading":
+                    s -= 0.12
+                if len(text.strip()) < 15:
+                    s -= 0.08
+                if s > best_s:
+                    best_i, best_s = i, s
+            chosen = self._extend(hit.chunk, best_i)
+            picks.append(Pick(hit, chosen, best_s))
+        picks.sort(key=lambda p: -p.score)
+        return picks
+
+    @staticmethod
+    def _extend(chunk: Chunk, i: int) -> tuple[Unit, ...]:
+        """Grow a chosen unit into something readable: a heading takes its first rule, a caption its
+        table or list, a table row its header row."""
+        units = chunk.units
+        u = units[i]
+        if u.kind == "heading":
+            j = next((k for k in range(i + 1, len(units)) if units[k].kind != "heading"), None)
+            if j is None:
+                return (u,)
+            i, u = j, units[j]
+        text = unit_text(chunk, u).rstrip()
+        if text.endswith(":") or re.search(r"\b(below|following)\W*$", text, re.I):
+            j = i + 1
+            while j < len(units) and units[j].kind in ("row", "item") and units[j].end - u.start <= MAX_QUOTE:
+                j += 1
+            return tuple(units[i:max(j, i + 1)])
+        if u.kind == "row":
+            first = i
+            while first > 0 and units[first - 1].kind == "row":
+                first -= 1
+            if units[i].end - units[first].start <= MAX_QUOTE:
+                return tuple(units[first:i + 1])
+        return (u,)
+
+    # ---- writing the answer ----------------------------------------------------------------
+
+    def citation(self, n: int, pick: Pick) -> Citation:
+        c = pick.hit.chunk
+        text = self.index.text(c.doc)
+        return Citation(n, c.doc, c.section, pick.start, pick.end, text[pick.start:pick.end])
+
+    def render(self, pick: Pick, q_lang: str, glossary: list[tuple[str, str]]) -> str:
+        chunk = pick.hit.chunk
+        parts = []
+        for u in pick.units:
+            t = BULLET_LEAD.sub("", unit_text(chunk, u)).strip()
+            t = re.sub(r"\s*\t\s*", " | ", t)
+            parts.append(" ".join(t.split()))
+        sep = " / " if any(u.kind == "row" for u in pick.units) else " "
+        body = sep.join(p for p in parts if p)
+        doc_lang = self.index.docs[chunk.doc].lang
+        if q_lang == "en" and doc_lang == "ko":
+            body = gloss(body, glossary, to="en")
+        elif q_lang == "ko" and doc_lang == "en":
+            body = gloss(body, glossary, to="ko")
+        return body
+
+    def write(self, q: Query, hits: list[Hit], games: list[str], glossary: list[tuple[str, str]],
+              game_glossary: list[tuple[str, str]]) -> Answer:
+        picks = self.pick(q, hits)
+        if not picks:
+            return self.abstain(q.lang, games, [])
+        best = picks[0]
+        first = self.citation(1, best)
+        if best.score < ANSWERABLE_MIN:
+            return self.abstain(q.lang, games, [first])
+        if NOT_PRINTED.search(first.quote):
+            body = self.render(best, q.lang, game_glossary)
+            lead = "규칙서에 그 값은 나와 있지 않습니다" if q.lang == "ko" else "The rulebook doesn't print that"
+            return Answer(f"{lead}: {body} [1]", False, games, citations=[first])
+        chosen = [best]
+        for p in picks[1:]:
+            if p.score >= SECOND_CITATION_RATIO * best.score and p.hit.chunk.doc == best.hit.chunk.doc \
+                    and (p.end <= best.start or p.start >= best.end):
+                chosen.append(p)
+                break
+        citations = [self.citation(i + 1, p) for i, p in enumerate(chosen)]
+        body = " ".join(f"{self.render(p, q.lang, game_glossary)} [{i + 1}]" for i, p in enumerate(chosen))
+        if q.lang == "ko" and self.index.docs[best.hit.chunk.doc].lang == "en":
+            body = f"규칙서(영문)에 따르면: {body}"
+        return Answer(body, True, games, citations=citations)
+
+    @staticmethod
+    def abstain(lang: str, games: list[str], citations: list[Citation]) -> Answer:
+        if lang == "ko":
+            text = "규칙서에는 그 내용이 없습니다."
+            if citations:
+                text += " 가장 가까운 구절은 [1]입니다."
+        else:
+            text = "The rulebook doesn't say."
+            if citations:
+                text += " The closest passage is [1]."
+        return Answer(text, False, games, citations=citations)

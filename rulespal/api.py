@@ -1,0 +1,164 @@
+"""The HTTP API (FastAPI): thin routes over the service, errors in the contract's JSON shape."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+from fastapi import Depends, FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from rulespal.errors import RulesPalError
+from rulespal.service import RulesPal, Turn
+from rulespal.settings import get_settings
+
+STATIC = Path(__file__).parent / "web"
+
+
+class HistoryTurn(BaseModel):
+    role: Literal["user", "assistant"]
+    content: str = Field(max_length=20000)
+
+
+class AskRequest(BaseModel):
+    question: str = Field(max_length=100000)
+    game: str | None = Field(default=None, max_length=200)
+    history: list[HistoryTurn] = Field(default_factory=list, max_length=200)
+
+
+class SearchRequest(BaseModel):
+    query: str = Field(max_length=100000)
+    game: str | None = Field(default=None, max_length=200)
+    k: int = Field(default=5, ge=1, le=50)
+
+
+class CitationOut(BaseModel):
+    n: int
+    doc: str
+    section: str
+    start: int
+    end: int
+    quote: str
+
+
+class CheckOut(BaseModel):
+    claim: str
+    status: Literal["verified", "contradicted", "unverified"]
+    source: dict | None = None
+    detail: str | None = None
+
+
+class AskResponse(BaseModel):
+    answer: str
+    answerable: bool
+    games: list[str]
+    needs_game: list[str]
+    citations: list[CitationOut]
+    checks: list[CheckOut]
+
+
+class HitOut(BaseModel):
+    doc: str
+    section: str
+    start: int
+    end: int
+    text: str
+    score: float
+
+
+class SearchResponse(BaseModel):
+    hits: list[HitOut]
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorResponse(BaseModel):
+    error: ErrorBody
+
+
+@lru_cache
+def _default_service() -> RulesPal:
+    return RulesPal(get_settings())
+
+
+def get_service() -> RulesPal:
+    """Overridden in tests through ``app.dependency_overrides``."""
+    return _default_service()
+
+
+Service = Annotated[RulesPal, Depends(get_service)]
+ERRORS = {400: {"model": ErrorResponse}, 404: {"model": ErrorResponse}, 422: {"model": ErrorResponse},
+          503: {"model": ErrorResponse}}
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse(status_code=status, content={"error": {"code": code, "message": message}})
+
+
+def create_app() -> FastAPI:
+    app = FastAPI(title="RulesPal", version="0.1.0",
+                  description="Rules questions about board games, answered from the rulebook with citations.")
+
+    @app.exception_handler(RulesPalError)
+    async def _rulespal_error(_: Request, exc: RulesPalError):
+        return _error(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(_: Request, exc: RequestValidationError):
+        problems = []
+        for e in exc.errors()[:5]:
+            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+            problems.append(f"{where or 'body'}: {e.get('msg', 'invalid')}")
+        return _error(422, "invalid_request", "; ".join(problems) or "the request is not valid JSON for this endpoint")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException):
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        return _error(exc.status_code, code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_: Request, exc: Exception):  # pragma: no cover - a bug, not bad input
+        return _error(500, "internal_error", f"unexpected error ({exc.__class__.__name__}); please report it")
+
+    @app.post("/api/ask", response_model=AskResponse, responses=ERRORS)
+    def ask(req: AskRequest, service: Service):
+        history = [Turn(t.role, t.content) for t in req.history]
+        return service.ask(req.question, req.game, history).to_json()
+
+    @app.post("/api/search", response_model=SearchResponse, responses=ERRORS)
+    def search(req: SearchRequest, service: Service):
+        hits = service.search(req.query, req.game, req.k)
+        return {"hits": [{"doc": h.chunk.doc, "section": h.chunk.section, "start": h.chunk.start,
+                          "end": h.chunk.end, "text": h.chunk.text, "score": round(h.score, 4)} for h in hits]}
+
+    @app.get("/api/games")
+    def games(service: Service):
+        return {"games": service.games()}
+
+    @app.get("/api/docs/{doc}", responses=ERRORS)
+    def passage(doc: str, service: Service, start: Annotated[int | None, Query(ge=0, le=10**9)] = None,
+                end: Annotated[int | None, Query(ge=0, le=10**9)] = None):
+        return service.passage(doc, start, end)
+
+    @app.get("/healthz", responses=ERRORS)
+    def healthz(service: Service):
+        return service.health()
+
+    @app.get("/", include_in_schema=False)
+    def index():
+        page = STATIC / "index.html"
+        if page.exists():
+            return FileResponse(page, media_type="text/html; charset=utf-8")
+        return JSONResponse({"name": "RulesPal", "docs": "/docs"})
+
+    return app
+
+
+app = create_app()

@@ -1,0 +1,127 @@
+"""The ``rulespal`` command line: parse, call the service, format."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from rulespal.errors import RulesPalError
+from rulespal.settings import get_settings
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="RulesPal: rules questions about board games, answered from the rulebook with citations.")
+
+
+def _fail(e: RulesPalError) -> None:
+    typer.secho(f"error: {e.message}", fg=typer.colors.RED, err=True)
+    raise typer.Exit(2)
+
+
+def _service():
+    from rulespal.service import RulesPal
+
+    return RulesPal(get_settings())
+
+
+@app.command()
+def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="rulebooks (.txt, .md, .pdf) to add")] = None,
+           quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bars")] = False):
+    """Build the index of corpus/ (no paths), or add or replace your own rulebooks."""
+    from ingest.pipeline import run_ingest
+
+    try:
+        report = run_ingest(get_settings(), list(paths or []), progress=not quiet)
+    except RulesPalError as e:
+        _fail(e)
+    if not report.changed:
+        typer.echo(f"index is up to date ({report.docs} rulebooks, {report.chunks} passages); nothing to do.")
+        return
+    added = f"; added {', '.join(report.added)}" if report.added else ""
+    typer.echo(f"indexed {report.docs} rulebooks into {report.chunks} passages in {report.seconds:.1f} s{added}.")
+
+
+@app.command()
+def ask(question: str,
+        game: Annotated[Optional[str], typer.Option(help="restrict to one game (doc id)")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="print the full JSON response")] = False):
+    """Answer one rules question, with citations."""
+    try:
+        answer = _service().ask(question, game)
+    except RulesPalError as e:
+        _fail(e)
+    data = answer.to_json()
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    typer.echo(data["answer"])
+    for c in data["citations"]:
+        typer.echo(f"  [{c['n']}] {c['doc']} — {c['section']} ({c['start']}-{c['end']})")
+    for ch in data["checks"]:
+        typer.echo(f"  check: {ch['claim']} — {ch['status']}")
+
+
+@app.command()
+def search(query: str,
+           game: Annotated[Optional[str], typer.Option(help="restrict to one game (doc id)")] = None,
+           k: Annotated[int, typer.Option(min=1, max=50, help="how many passages")] = 5,
+           as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False):
+    """Show the passages that best match (the same retrieval answers use)."""
+    try:
+        hits = _service().search(query, game, k)
+    except RulesPalError as e:
+        _fail(e)
+    out = [{"doc": h.chunk.doc, "section": h.chunk.section, "start": h.chunk.start, "end": h.chunk.end,
+            "text": h.chunk.text, "score": round(h.score, 4)} for h in hits]
+    if as_json:
+        typer.echo(json.dumps({"hits": out}, ensure_ascii=False, indent=2))
+        return
+    for i, h in enumerate(out, 1):
+        snippet = " ".join(h["text"].split())[:160]
+        typer.echo(f"{i}. [{h['score']:.2f}] {h['doc']} — {h['section']}\n   {snippet}")
+
+
+@app.command()
+def games():
+    """List the indexed games."""
+    try:
+        rows = _service().games()
+    except RulesPalError as e:
+        _fail(e)
+    for g in rows:
+        typer.echo(f"{g['id']:45} {g['lang']}  {g['chunks']:5} passages  {g['title']}")
+
+
+@app.command()
+def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+          port: Annotated[int, typer.Option(help="port")] = 8000):
+    """Serve the HTTP API and the chat page."""
+    import uvicorn
+
+    from ingest.store import current_build
+
+    settings = get_settings()
+    if current_build(settings.data_dir) is None:
+        typer.secho(f"no index in {settings.data_dir}: run `rulespal ingest` first.", fg=typer.colors.RED, err=True)
+        raise typer.Exit(2)
+    from rulespal.api import _default_service
+
+    _default_service().health()  # load models and index before taking requests
+    typer.echo(f"RulesPal is serving on http://{host}:{port}/ (API docs at /docs)")
+    uvicorn.run("rulespal.api:app", host=host, port=port, log_level="warning")
+
+
+@app.command("eval")
+def run_eval(split: Annotated[str, typer.Option(help="dev, holdout or all")] = "all",
+             as_json: Annotated[Optional[Path], typer.Option("--json", help="write the results here")] = None):
+    """Run the gold questions in evals/ and print the scores."""
+    from evals.runner import main as eval_main
+
+    sys.exit(eval_main(split=split, json_path=as_json))
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,98 @@
+"""The serving side of an index build: chunks, lexical index, unit vectors, and the vector store."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from ingest.catalog import Doc, read_text_exact
+from ingest.lexical import LexicalIndex
+from ingest.models import Chunk
+from ingest.store import BuildMeta, ChromaStore, builds_dir, current_build, read_chunks
+from rulespal.errors import IndexMissing
+from rulespal.settings import Settings
+
+
+@dataclass
+class LoadedIndex:
+    meta: BuildMeta
+    chunks: list[Chunk]
+    lexical: LexicalIndex
+    store: ChromaStore
+    unit_vectors: np.ndarray | None  # rows follow chunk order, then unit order
+
+    @cached_property
+    def docs(self) -> dict[str, Doc]:
+        return {d.id: d for d in self.meta.docs}
+
+    @cached_property
+    def position(self) -> dict[str, int]:
+        return {c.id: i for i, c in enumerate(self.chunks)}
+
+    @cached_property
+    def chunk_doc(self) -> np.ndarray:
+        return np.array([c.doc for c in self.chunks], dtype=object)
+
+    @cached_property
+    def unit_offsets(self) -> np.ndarray:
+        """Index of each chunk's first unit in ``unit_vectors``."""
+        sizes = [len(c.units) for c in self.chunks]
+        return np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+
+    def text(self, doc_id: str) -> str:
+        return _doc_text(self.docs[doc_id].text_path)
+
+    def chunk_count(self, doc_id: str) -> int:
+        return sum(1 for c in self.chunks if c.doc == doc_id)
+
+
+_texts: dict[str, str] = {}
+
+
+def _doc_text(path: str) -> str:
+    if path not in _texts:
+        _texts[path] = read_text_exact(path)
+    return _texts[path]
+
+
+def load_index(settings: Settings) -> LoadedIndex:
+    name = current_build(settings.data_dir)
+    if name is None:
+        raise IndexMissing(
+            f"no index in {settings.data_dir}: run `rulespal ingest` first (or `make run`, which does it)."
+        )
+    folder = builds_dir(settings.data_dir) / name
+    meta = BuildMeta.load(folder / "meta.json")
+    chunks = read_chunks(folder / "chunks.jsonl")
+    lexical = LexicalIndex.load(folder / "lexical", len(chunks))
+    units_file = folder / "units.npy"
+    units = np.load(units_file).astype(np.float32) if units_file.exists() else None
+    return LoadedIndex(meta, chunks, lexical, ChromaStore(settings.data_dir, settings.chroma_url, settings.threads),
+                       units)
+
+
+class IndexHolder:
+    """Keeps the current build loaded and swaps to a newer one when an ingest finishes."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self._lock = threading.Lock()
+        self._index: LoadedIndex | None = None
+        self._pointer_mtime = 0.0
+
+    def get(self) -> LoadedIndex:
+        pointer = Path(self.settings.data_dir) / "CURRENT"
+        try:
+            mtime = pointer.stat().st_mtime
+        except FileNotFoundError:
+            mtime = 0.0
+        if self._index is None or mtime != self._pointer_mtime:
+            with self._lock:
+                if self._index is None or mtime != self._pointer_mtime:
+                    self._index = load_index(self.settings)
+                    self._pointer_mtime = mtime
+        return self._index

@@ -1,0 +1,90 @@
+"""Shared fixtures: one real index of the real corpus with the real models, built once per test run."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from ingest.pipeline import run_ingest
+from rulespal.settings import REPO_ROOT, Settings
+
+CORPUS = REPO_ROOT / "corpus"
+
+
+@pytest.fixture(scope="session")
+def settings(tmp_path_factory) -> Settings:
+    return Settings(data_dir=tmp_path_factory.mktemp("data"))
+
+
+@pytest.fixture(scope="session")
+def built(settings) -> Settings:
+    run_ingest(settings, progress=False)
+    return settings
+
+
+@pytest.fixture(scope="session")
+def service(built):
+    from rulespal.service import RulesPal
+
+    return RulesPal(built)
+
+
+@pytest.fixture(scope="session")
+def client(service):
+    from fastapi.testclient import TestClient
+
+    from rulespal.api import create_app, get_service
+
+    app = create_app()
+    app.dependency_overrides[get_service] = lambda: service
+    with TestClient(app) as c:
+        yield c
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cli_env(data_dir: Path) -> dict:
+    return dict(os.environ, RULESPAL_DATA_DIR=str(data_dir), PYTHONUNBUFFERED="1")
+
+
+def rulespal_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "rulespal.cli", *args]
+
+
+@pytest.fixture(scope="session")
+def live_server(built):
+    """`rulespal serve` as users run it, on a loopback port."""
+    port = free_port()
+    proc = subprocess.Popen(rulespal_cmd("serve", "--port", str(port)), env=cli_env(built.data_dir),
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        try:
+            if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited: {proc.stdout.read()}")
+        time.sleep(0.3)
+    else:
+        proc.kill()
+        raise RuntimeError("server did not become healthy in 120 s")
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()

@@ -1,0 +1,46 @@
+"""Small builders for test inputs."""
+
+from __future__ import annotations
+
+
+def make_pdf(lines: list[str]) -> bytes:
+    """A minimal one-page PDF with a real text layer (Helvetica), built by hand."""
+    def esc(s: str) -> str:
+        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+    ops = ["BT", "/F1 11 Tf", "14 TL", "60 760 Td"] + [f"({esc(x)}) Tj T*" for x in lines] + ["ET"]
+    stream = "\n".join(ops).encode("latin-1")
+    objs = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> "
+        b"/Contents 4 0 R >>",
+        b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for i, body in enumerate(objs, 1):
+        offsets.append(len(out))
+        out += f"{i} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
+
+
+HOUSE_RULES = """Kraken Cove Rulebook
+
+Setup
+
+Each player starts with 7 Pearls and 2 Harpoons.
+
+Turn Order
+
+On your turn you take exactly 2 actions: Dive, Trade or Rest.
+
+Winning
+
+The first player to collect 25 Pearls wins the game.
+"""
