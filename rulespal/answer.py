@@ -15,7 +15,9 @@ from ingest.embed import make_embedder
 from ingest.models import Chunk, Unit
 from rulespal.games import gloss
 from rulespal.index import LoadedIndex
+from ingest.tables import parse_table
 from rulespal.retrieve import Hit, Query, tokens_of
+from rulespal.rules.tables import Lookup, lookup, render as render_lookup
 
 NOT_PRINTED = re.compile(
     r"\b(?:not printed|none printed|no [\w\s-]{0,40}(?:is|are) printed|not reproduced|does not (?:say|specify))\b"
@@ -23,6 +25,8 @@ NOT_PRINTED = re.compile(
 BULLET_LEAD = re.compile(r"^\s*(?:[•●◦▪■□◆►▸‣⁃·∙*+–—-]\s*)")
 ANSWERABLE_MIN = 0.30  # calibrated on evals/gold.jsonl (see README, "Answer thresholds")
 SECOND_CITATION_RATIO = 0.93
+TABLE_AFFINITY_MIN = 0.45
+EXTEND_CHARS = 260
 MAX_QUOTE = 700
 
 
@@ -117,12 +121,11 @@ class AnswerWriter:
                 text = unit_text(hit.chunk, u)
                 s = float(sims[i])
                 if qtok:
-                    overlap = len(qtok & set(tokens_of(text))) / len(qtok)
-                    s += 0.25 * overlap
+                    s += 0.45 * self._overlap(qtok, text)
                 s += 0.15 * hit.score
                 if u.kind == "heading":
                     s -= 0.12
-                if len(text.strip()) < 15:
+                if len(text.strip()) < 8:
                     s -= 0.08
                 if s > best_s:
                     best_i, best_s = i, s
@@ -130,6 +133,13 @@ class AnswerWriter:
             picks.append(Pick(hit, chosen, best_s))
         picks.sort(key=lambda p: -p.score)
         return picks
+
+    def _overlap(self, qtok: set[str], text: str) -> float:
+        """Share of the question's term weight (idf) that the text contains."""
+        total = sum(self.index.idf_of(t) for t in qtok)
+        if total <= 0:
+            return 0.0
+        return sum(self.index.idf_of(t) for t in qtok & set(tokens_of(text))) / total
 
     @staticmethod
     def _extend(chunk: Chunk, i: int) -> tuple[Unit, ...]:
@@ -154,6 +164,14 @@ class AnswerWriter:
                 first -= 1
             if units[i].end - units[first].start <= MAX_QUOTE:
                 return tuple(units[first:i + 1])
+        if u.kind == "sentence":
+            # A rule often runs over two or three sentences of one paragraph: keep them together.
+            j = i
+            while (j + 1 < len(units) and units[j + 1].kind == "sentence"
+                   and "\n" not in chunk.text[units[j].end - chunk.start:units[j + 1].start - chunk.start]
+                   and units[j + 1].end - u.start <= EXTEND_CHARS):
+                j += 1
+            return tuple(units[i:j + 1])
         return (u,)
 
     # ---- writing the answer ----------------------------------------------------------------
@@ -179,8 +197,65 @@ class AnswerWriter:
             body = gloss(body, glossary, to="ko")
         return body
 
+    # ---- tables ----------------------------------------------------------------------------
+
+    def table_lookup(self, q: Query, hits: list[Hit], key_text: str, top: int = 4) -> tuple[Lookup, Hit] | None:
+        """A rule table in the top passages that has a row or column for the question's keys."""
+        qtok = set(q.tokens)
+        best: tuple[float, Lookup, Hit] | None = None
+        for hit in hits[:top]:
+            chunk = hit.chunk
+            text = self.index.text(chunk.doc)
+            units = chunk.units
+            i = 0
+            while i < len(units):
+                if units[i].kind != "row":
+                    i += 1
+                    continue
+                j = i
+                while j + 1 < len(units) and units[j + 1].kind == "row":
+                    j += 1
+                table = parse_table(text, units[i].start, units[j].end)
+                caption = " ".join(unit_text(chunk, u) for u in units[max(0, i - 2):i])
+                i = j + 1
+                if table is None:
+                    continue
+                lk = lookup(table, key_text)
+                if lk is None:
+                    continue
+                context = set(tokens_of(f"{chunk.section} {caption} {text[table.start:table.end]}"))
+                affinity = len(qtok & context) / max(1, len(qtok)) + 0.5 * hit.score
+                if best is None or affinity > best[0]:
+                    best = (affinity, lk, hit)
+        if best is None or best[0] < TABLE_AFFINITY_MIN:
+            return None
+        return best[1], best[2]
+
+    def table_answer(self, lk: Lookup, hit: Hit, q_lang: str, game_glossary: list[tuple[str, str]],
+                     games: list[str]) -> Answer:
+        text = self.index.text(hit.chunk.doc)
+        start = lk.table.header.start
+        end = max(r.end for r in lk.rows)
+        if end - start > MAX_QUOTE:
+            start = min(r.start for r in lk.rows)
+        cite = Citation(1, hit.chunk.doc, hit.chunk.section, start, end, text[start:end])
+        body = render_lookup(lk)
+        if lk.column is not None and not any(c.text.strip() for c in lk.cells) or not lk.cells[1:] and \
+                lk.column is None and len(lk.table.header.cells) > 1:
+            lead = "규칙서의 표에 그 값은 나와 있지 않습니다" if q_lang == "ko" else "The rulebook's table prints no value for that"
+            return Answer(f"{lead}: {' '.join(text[start:end].split())} [1]", False, games, citations=[cite])
+        doc_lang = self.index.docs[hit.chunk.doc].lang
+        if q_lang == "ko" and doc_lang == "en":
+            body = "규칙서(영문)에 따르면: " + gloss(body, game_glossary, to="ko")
+        elif q_lang == "en" and doc_lang == "ko":
+            body = gloss(body, game_glossary, to="en")
+        return Answer(f"{body} [1]", True, games, citations=[cite])
+
     def write(self, q: Query, hits: list[Hit], games: list[str], glossary: list[tuple[str, str]],
-              game_glossary: list[tuple[str, str]]) -> Answer:
+              game_glossary: list[tuple[str, str]], key_text: str | None = None) -> Answer:
+        found = self.table_lookup(q, hits, key_text or q.text)
+        if found:
+            return self.table_answer(*found, q.lang, game_glossary, games)
         picks = self.pick(q, hits)
         if not picks:
             return self.abstain(q.lang, games, [])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import dataclass
 from functools import cached_property
@@ -24,6 +25,7 @@ class LoadedIndex:
     lexical: LexicalIndex
     store: ChromaStore
     unit_vectors: np.ndarray | None  # rows follow chunk order, then unit order
+    settings_data_dir: Path
 
     @cached_property
     def docs(self) -> dict[str, Doc]:
@@ -42,6 +44,24 @@ class LoadedIndex:
         """Index of each chunk's first unit in ``unit_vectors``."""
         sizes = [len(c.units) for c in self.chunks]
         return np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+
+    @cached_property
+    def idf(self) -> dict[str, float]:
+        """Inverse document frequency of lexical tokens over chunks, for weighting term overlap."""
+        import json
+        import math
+        from collections import Counter
+
+        df: Counter[str] = Counter()
+        path = builds_dir(self.settings_data_dir) / self.meta.name / "chunks.jsonl"
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                df.update(set(json.loads(line)["tokens"]))
+        n = max(1, len(self.chunks))
+        return {t: math.log(1 + n / c) for t, c in df.items()}
+
+    def idf_of(self, token: str) -> float:
+        return self.idf.get(token, math.log(1 + max(1, len(self.chunks))))
 
     def text(self, doc_id: str) -> str:
         return _doc_text(self.docs[doc_id].text_path)
@@ -72,7 +92,7 @@ def load_index(settings: Settings) -> LoadedIndex:
     units_file = folder / "units.npy"
     units = np.load(units_file).astype(np.float32) if units_file.exists() else None
     return LoadedIndex(meta, chunks, lexical, ChromaStore(settings.data_dir, settings.chroma_url, settings.threads),
-                       units)
+                       units, settings.data_dir)
 
 
 class IndexHolder:

@@ -134,7 +134,8 @@ class RulesPal:
                 scope = candidates
                 hits = [h for h in hits if h.chunk.doc in scope]
         games = scope or sorted({h.chunk.doc for h in hits[:1]})
-        return writer.write(q, hits, games, self.glossary(games), self.game_glossary(games))
+        return writer.write(q, hits, games, self.glossary(games), self.game_glossary(games),
+                            key_text=self.detector.strip(question))
 
     @staticmethod
     def _is_follow_up(question: str, named: list[str]) -> bool:

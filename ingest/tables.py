@@ -1,0 +1,121 @@
+"""Recover table rows and cells, with spans, from tab-separated and flattened ("glued") table text.
+
+``2-Players3-Players4-Players`` / ``2 Souls3 Souls5 Souls`` become rows of cells; so does a run of
+digits such as ``46743+1`` when the header says how many cells a row has.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Where one glued cell ends and the next begins: "Souls|3", "Gold|Each", "Level|Attack", "4/5 Players".
+CELL_BREAK = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[a-z]{2})(?=[+-]?\d)|(?<=[a-z]\))(?=[A-Z\d])")
+SIGNED_DIGITS = re.compile(r"[+-]\d+|\d")
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Row:
+    cells: tuple[Cell, ...]
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Table:
+    rows: tuple[Row, ...]
+    start: int
+    end: int
+
+    @property
+    def header(self) -> Row:
+        return self.rows[0]
+
+    @property
+    def body(self) -> tuple[Row, ...]:
+        return self.rows[1:]
+
+
+def _cells_tab(line: str, offset: int) -> list[Cell]:
+    cells, pos = [], 0
+    for part in line.split("\t"):
+        stripped = part.strip()
+        if stripped:
+            lead = len(part) - len(part.lstrip())
+            cells.append(Cell(stripped, offset + pos + lead, offset + pos + lead + len(stripped)))
+        elif pos == 0:
+            cells.append(Cell("", offset, offset))  # an empty corner cell keeps the columns aligned
+        pos += len(part) + 1
+    return cells
+
+
+def _cells_glued(line: str, offset: int) -> list[Cell]:
+    cuts = [0] + [m.start() for m in CELL_BREAK.finditer(line)] + [len(line)]
+    cells = []
+    for a, b in zip(cuts, cuts[1:]):
+        seg = line[a:b]
+        stripped = seg.strip()
+        if stripped:
+            lead = len(seg) - len(seg.lstrip())
+            cells.append(Cell(stripped, offset + a + lead, offset + a + lead + len(stripped)))
+    return cells
+
+
+def _cells_digits(line: str, offset: int, want: int) -> list[Cell] | None:
+    """``46743+1`` as 6 cells when the header has 6 columns; None when it does not fit."""
+    s = line.strip()
+    if " " in s or not s:
+        return None
+    lead = len(line) - len(line.lstrip())
+    parts = [(m.group(), m.start()) for m in SIGNED_DIGITS.finditer(s)]
+    if "".join(p for p, _ in parts) != s or len(parts) not in (want, want - 1, 1):
+        return None
+    return [Cell(p, offset + lead + i, offset + lead + i + len(p)) for p, i in parts]
+
+
+def parse_table(text: str, start: int, end: int) -> Table | None:
+    """Rows and cells of the table block ``text[start:end]``."""
+    rows: list[Row] = []
+    pos = start
+    header_width = 0
+    for line in text[start:end].split("\n"):
+        line_start, line_end = pos, pos + len(line)
+        pos = line_end + 1
+        if not line.strip():
+            continue
+        if "\t" in line:
+            cells = _cells_tab(line, line_start)
+        elif line.strip().startswith("|"):
+            cells = [c for c in _cells_pipe(line, line_start)]
+            if all(set(c.text) <= set("-: ") for c in cells):
+                continue  # the |---|---| separator
+        else:
+            cells = (header_width and _cells_digits(line, line_start, header_width)) or _cells_glued(line, line_start)
+        if not cells:
+            continue
+        if not rows:
+            header_width = len(cells)
+        lead = len(line) - len(line.lstrip())
+        rows.append(Row(tuple(cells), line_start + lead, line_end))
+    if len(rows) < 2:
+        return None
+    return Table(tuple(rows), rows[0].start, rows[-1].end)
+
+
+def _cells_pipe(line: str, offset: int) -> list[Cell]:
+    cells, pos = [], 0
+    inner = line
+    for part in inner.split("|"):
+        stripped = part.strip()
+        if stripped:
+            lead = len(part) - len(part.lstrip())
+            cells.append(Cell(stripped, offset + pos + lead, offset + pos + lead + len(stripped)))
+        pos += len(part) + 1
+    return cells

@@ -1,0 +1,81 @@
+"""The HTTP API: contract shapes, and clear 4xx JSON errors for bad input (never a 500)."""
+
+import httpx
+import pytest
+
+
+def _error(r, status, code=None):
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert set(body) == {"error"} and body["error"]["message"]
+    if code:
+        assert body["error"]["code"] == code
+
+
+@pytest.mark.parametrize("payload,status,code", [
+    ({"question": ""}, 400, "empty_question"),
+    ({"question": "   \n "}, 400, "empty_question"),
+    ({"question": "x" * 5000}, 400, "question_too_long"),
+    ({"question": "How many actions?", "game": "monopoly"}, 404, "unknown_game"),
+    ({"question": "How many actions?", "game": "../../etc/passwd"}, 404, "unknown_game"),
+    ({}, 422, "invalid_request"),
+    ({"question": 42}, 422, "invalid_request"),
+    ({"question": "hi", "history": [{"role": "system", "content": "x"}]}, 422, "invalid_request"),
+])
+def test_ask_bad_input(client, payload, status, code):
+    _error(client.post("/api/ask", json=payload), status, code)
+
+
+def test_ask_not_json(client):
+    r = client.post("/api/ask", content=b"\xff\xfe not json", headers={"content-type": "application/json"})
+    _error(r, 400, "bad_request")
+
+
+@pytest.mark.parametrize("payload,status", [
+    ({"query": "souls", "k": 0}, 422), ({"query": "souls", "k": 51}, 422), ({"query": ""}, 400),
+    ({"query": "souls", "game": "nope"}, 404),
+])
+def test_search_bad_input(client, payload, status):
+    _error(client.post("/api/search", json=payload), status)
+
+
+def test_unknown_route_and_doc(client):
+    _error(client.get("/api/nothing"), 404, "not_found")
+    _error(client.get("/api/docs/..%2F..%2Fetc%2Fpasswd"), 404)
+    _error(client.get("/api/docs/skull-tales?start=10&end=5"), 400)
+
+
+def test_search_contract(client, service):
+    r = client.post("/api/search", json={"query": "maximum crew morale", "game": "skull-tales", "k": 3})
+    assert r.status_code == 200
+    hits = r.json()["hits"]
+    assert len(hits) == 3
+    for h in hits:
+        assert set(h) == {"doc", "section", "start", "end", "text", "score"}
+        assert service.index.text(h["doc"])[h["start"]:h["end"]] == h["text"]
+    assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
+
+
+def test_games_and_health(client):
+    games = client.get("/api/games").json()["games"]
+    assert {g["id"] for g in games} >= {"skull-tales", "dead-men-tell-no-tales-ko"}
+    ko = next(g for g in games if g["id"] == "dead-men-tell-no-tales-ko")
+    assert ko["lang"] == "ko" and ko["chunks"] > 0
+    assert client.get("/healthz").json()["status"] == "ok"
+
+
+def test_openapi_docs(client):
+    assert client.get("/docs").status_code == 200
+    assert "/api/ask" in client.get("/openapi.json").json()["paths"]
+
+
+def test_real_server_answers_with_exact_citations(live_server, service):
+    r = httpx.post(f"{live_server}/api/ask", json={"question": "What is the hand limit in Pirates 2 ed.?"}, timeout=60)
+    assert r.status_code == 200
+    body = r.json()
+    assert set(body) >= {"answer", "answerable", "games", "needs_game", "citations", "checks"}
+    assert body["answerable"] and body["citations"]
+    for c in body["citations"]:
+        assert service.index.text(c["doc"])[c["start"]:c["end"]] == c["quote"]
+    bad = httpx.post(f"{live_server}/api/ask", json={"question": ""}, timeout=30)
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "empty_question"
