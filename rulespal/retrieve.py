@@ -45,7 +45,8 @@ class Query:
     text: str
     lang: str
     vectors: dict[str, np.ndarray] = field(default_factory=dict)
-    tokens: list[str] = field(default_factory=list)
+    tokens: list[str] = field(default_factory=list)  # with glossary expansions
+    base_tokens: list[str] = field(default_factory=list)  # the question's own terms
 
 
 class Retriever:
@@ -60,8 +61,8 @@ class Retriever:
         q = Query(text, lang)
         for spec in self.config.dense:
             q.vectors[spec] = make_embedder(spec, self.threads).embed_query(text)
-        if self.config.lexical:
-            q.tokens = tokens_of(" ".join([text, *extra]))
+        q.base_tokens = tokens_of(text)
+        q.tokens = tokens_of(" ".join([text, *extra])) if extra else list(q.base_tokens)
         return q
 
     def search(self, q: Query, games: list[str] | None, k: int) -> list[Hit]:
@@ -76,7 +77,7 @@ class Retriever:
                 pos = idx.position.get(cid)
                 if pos is not None:
                     fused[pos] = fused.get(pos, 0.0) + 1.0 / (RRF_K + rank)
-        if self.config.lexical and q.tokens:
+        if self.config.lexical and q.tokens:  # lexical retrieval can be switched off for ablations
             scores = idx.lexical.scores(q.tokens)
             if games:
                 scores = np.where(np.isin(idx.chunk_doc, games), scores, 0.0)

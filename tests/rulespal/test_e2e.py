@@ -1,0 +1,92 @@
+"""Real questions per game against the real corpus, models and Chroma: answers, numbers, citations."""
+
+import pytest
+
+from rulespal.service import Turn
+
+D = "davy-jones-locker-curse-of-the-ghost-ships"
+K = "dead-men-tell-no-tales-ko"
+
+
+def exact_citations(service, answer):
+    assert answer.citations
+    for c in answer.citations:
+        assert service.index.text(c.doc)[c.start:c.end] == c.quote
+        assert f"[{c.n}]" in answer.answer
+
+
+@pytest.mark.parametrize("question,doc,must,quote_has", [
+    ("How many souls does each Soul Level start with for 3 players in Davy Jones' Locker?", D, ["3 Souls"],
+     "2 Souls3 Souls5 Souls"),
+    ("What is the maximum number of Curses you can have on your ship in Davy Jones' Locker?", D, ["4"], "maximum of 4"),
+    ("In Tiny Epic Pirates, how much Gold is each Cursed Gold cube worth?", "tiny-epic-pirates-curse-of-amdiak",
+     ["+1 Gold"], "+1 Gold"),
+    ("How much is the ransom for the governor's daughter?", "pirates-2ed-governors-daughter", ["50"], "50 Doubloons"),
+    ("What is the maximum crew Morale in Skull Tales?", "skull-tales", ["30"], "maximum Morale"),
+    ("In Skull Tales, what does a result of 9 on the Knocked Out chart mean?", "skull-tales", ["9-10", "6-9"], "9-10"),
+])
+def test_english_questions(service, question, doc, must, quote_has):
+    a = service.ask(question)
+    assert a.answerable and a.games == [doc]
+    for m in must:
+        assert m in a.answer
+    assert a.citations[0].doc == doc and quote_has in a.citations[0].quote
+    exact_citations(service, a)
+
+
+@pytest.mark.parametrize("question,must,quote_has", [
+    ("휴식 액션은 뭐야?", ["피로도", "2"], "휴식 : 피로도-2"),
+    ("데드 맨 텔 노 테일즈에서 한 턴에 액션을 몇 번 해?", ["5"], "5회"),
+])
+def test_korean_questions_on_korean_text(service, question, must, quote_has):
+    a = service.ask(question)
+    assert a.answerable and a.games == [K]
+    assert all(m in a.answer for m in must)
+    assert quote_has in a.citations[0].quote
+    exact_citations(service, a)
+
+
+def test_english_question_about_korean_rulebook(service):
+    a = service.ask("What does the Rest action do in Dead Men Tell No Tales?")
+    assert a.answerable and a.citations[0].doc == K
+    assert "Rest" in a.answer and "fatigue" in a.answer and "2" in a.answer
+    exact_citations(service, a)
+
+
+def test_english_question_about_korean_rulebook_number(service):
+    a = service.ask("How many actions per turn in Dead Men Tell No Tales?")
+    assert a.answerable and "5" in a.answer and a.citations[0].doc == K
+
+
+def test_korean_question_about_english_rulebook(service):
+    a = service.ask("데비 존스 로커에서 3인 게임일 때 영혼 레벨마다 영혼이 몇 개야?")
+    assert a.answerable and a.citations[0].doc == D
+    assert "3 Souls" in a.answer and a.answer.startswith("규칙서")
+    exact_citations(service, a)
+
+
+def test_unanswerable_says_so(service):
+    a = service.ask("How does castling work in chess?")
+    assert a.answerable is False and "doesn't say" in a.answer
+
+
+def test_not_printed_value_is_not_answered_as_a_number(service):
+    a = service.ask("In Davy Jones' Locker, how many Successes does the Banshee add to attacks at Soul Level 5?")
+    assert a.answerable is False
+
+
+def test_ambiguous_game_asks_back(service):
+    a = service.ask("How many actions do I get per turn?")
+    assert len(a.needs_game) >= 2 and not a.citations
+
+
+def test_follow_up_uses_history(service):
+    history = [Turn("user", "In Davy Jones' Locker, how many souls per Soul Level with 3 players?"),
+               Turn("assistant", "3-Players: 3 Souls [1]")]
+    a = service.ask("and with 4 players?", history=history)
+    assert a.answerable and "5 Souls" in a.answer and a.citations[0].doc == D
+
+
+def test_game_filter_restricts_answers(service):
+    hits = service.search("Cursed Gold", "tiny-epic-pirates-curse-of-amdiak", 10)
+    assert hits and {h.chunk.doc for h in hits} == {"tiny-epic-pirates-curse-of-amdiak"}
