@@ -27,8 +27,11 @@ def tokens_of(text: str) -> list[str]:
 class RetrievalConfig:
     dense: tuple[str, ...] = ("use",)
     lexical: bool = True
+    # Weights chosen on the dev split (evals/ablation.py and a small grid, see the README).
+    lexical_weight: float = 3.0  # relative to each dense ranking, for passages in the question's language
     cross_lang_lexical: float = 0.35  # lexical weight when the passage is in the other language
     rerank: bool = True
+    rerank_weight: float = 0.5  # share of the final score from the best unit's similarity
     candidates: int = 40
 
 
@@ -86,7 +89,7 @@ class Retriever:
                 if scores[pos] <= 0:
                     break
                 same = idx.docs[idx.chunks[pos].doc].lang == q.lang
-                w = 1.0 if same else self.config.cross_lang_lexical
+                w = self.config.lexical_weight if same else self.config.cross_lang_lexical
                 fused[int(pos)] = fused.get(int(pos), 0.0) + w / (RRF_K + rank)
         if not fused:
             return []
@@ -98,7 +101,8 @@ class Retriever:
             best, usim = self._best_unit(pos, q)
             hits.append(Hit(chunk, s / top_rrf, best, usim))
         if self.config.rerank and idx.unit_vectors is not None:
-            hits = [Hit(h.chunk, 0.5 * h.score + 0.5 * max(h.unit_score, 0.0), h.best_unit, h.unit_score)
+            w = self.config.rerank_weight
+            hits = [Hit(h.chunk, (1 - w) * h.score + w * max(h.unit_score, 0.0), h.best_unit, h.unit_score)
                     for h in hits]
             hits.sort(key=lambda h: -h.score)
         return hits[:k]

@@ -12,6 +12,7 @@ from rulespal.errors import BadRequest, EmptyQuestion, QuestionTooLong, UnknownG
 from rulespal.games import GameDetector, glossary_for, normalize, question_lang
 from rulespal.index import IndexHolder, LoadedIndex
 from rulespal.retrieve import Hit, RetrievalConfig, Retriever
+from rulespal.rules.check import check_answer
 from rulespal.settings import Settings
 
 FOLLOW_UP_LEAD = re.compile(
@@ -134,8 +135,10 @@ class RulesPal:
                 scope = candidates
                 hits = [h for h in hits if h.chunk.doc in scope]
         games = scope or sorted({h.chunk.doc for h in hits[:1]})
-        return writer.write(q, hits, games, self.glossary(games), self.game_glossary(games),
-                            key_text=self.detector.strip(question))
+        answer = writer.write(q, hits, games, self.glossary(games), self.game_glossary(games),
+                              key_text=self.detector.strip(question))
+        answer.checks = check_answer(answer)
+        return answer
 
     @staticmethod
     def _is_follow_up(question: str, named: list[str]) -> bool:

@@ -13,8 +13,10 @@ def main() -> int:
         print("chromium is not installed; browser tests will be skipped (apt-get install chromium)", file=sys.stderr)
         return 0
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    subprocess.run(["apt-get", "update", "-qq"], check=False, env=env)
-    subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False, env=env)
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    print("installing Debian's chromium for the browser tests...", file=sys.stderr)
+    subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, **quiet)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False, env=env, **quiet)
     return 0
 
 
