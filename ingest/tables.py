@@ -43,15 +43,16 @@ class Table:
         return self.rows[1:]
 
 
-def _cells_tab(line: str, offset: int) -> list[Cell]:
+def _cells_split(line: str, offset: int, sep: str, keep_corner: bool) -> list[Cell]:
+    """Cells of a tab- or pipe-separated row; ``keep_corner`` keeps an empty first cell (column alignment)."""
     cells, pos = [], 0
-    for part in line.split("\t"):
+    for i, part in enumerate(line.split(sep)):
         stripped = part.strip()
         if stripped:
             lead = len(part) - len(part.lstrip())
             cells.append(Cell(stripped, offset + pos + lead, offset + pos + lead + len(stripped)))
-        elif pos == 0:
-            cells.append(Cell("", offset, offset))  # an empty corner cell keeps the columns aligned
+        elif i == 0 and keep_corner:
+            cells.append(Cell("", offset, offset))
         pos += len(part) + 1
     return cells
 
@@ -91,9 +92,9 @@ def parse_table(text: str, start: int, end: int) -> Table | None:
         if not line.strip():
             continue
         if "\t" in line:
-            cells = _cells_tab(line, line_start)
+            cells = _cells_split(line, line_start, "\t", keep_corner=True)
         elif line.strip().startswith("|"):
-            cells = [c for c in _cells_pipe(line, line_start)]
+            cells = _cells_split(line, line_start, "|", keep_corner=False)
             if all(set(c.text) <= set("-: ") for c in cells):
                 continue  # the |---|---| separator
         else:
@@ -107,15 +108,3 @@ def parse_table(text: str, start: int, end: int) -> Table | None:
     if len(rows) < 2:
         return None
     return Table(tuple(rows), rows[0].start, rows[-1].end)
-
-
-def _cells_pipe(line: str, offset: int) -> list[Cell]:
-    cells, pos = [], 0
-    inner = line
-    for part in inner.split("|"):
-        stripped = part.strip()
-        if stripped:
-            lead = len(part) - len(part.lstrip())
-            cells.append(Cell(stripped, offset + pos + lead, offset + pos + lead + len(stripped)))
-        pos += len(part) + 1
-    return cells

@@ -135,8 +135,7 @@ def create_app() -> FastAPI:
     @app.post("/api/search", response_model=SearchResponse, responses=ERRORS)
     def search(req: SearchRequest, service: Service):
         hits = service.search(req.query, req.game, req.k)
-        return {"hits": [{"doc": h.chunk.doc, "section": h.chunk.section, "start": h.chunk.start,
-                          "end": h.chunk.end, "text": h.chunk.text, "score": round(h.score, 4)} for h in hits]}
+        return {"hits": [h.to_json() for h in hits]}
 
     @app.get("/api/games")
     def games(service: Service):

@@ -74,8 +74,7 @@ def search(query: str,
         hits = _service().search(query, game, k)
     except RulesPalError as e:
         _fail(e)
-    out = [{"doc": h.chunk.doc, "section": h.chunk.section, "start": h.chunk.start, "end": h.chunk.end,
-            "text": h.chunk.text, "score": round(h.score, 4)} for h in hits]
+    out = [h.to_json() for h in hits]
     if as_json:
         typer.echo(json.dumps({"hits": out}, ensure_ascii=False, indent=2))
         return

@@ -113,6 +113,11 @@ class IndexHolder:
         if self._index is None or mtime != self._pointer_mtime:
             with self._lock:
                 if self._index is None or mtime != self._pointer_mtime:
-                    self._index = load_index(self.settings)
+                    try:
+                        self._index = load_index(self.settings)
+                    except Exception:
+                        if self._index is None:
+                            raise
+                        # A newer build that cannot be loaded must not stop the one that serves.
                     self._pointer_mtime = mtime
         return self._index

@@ -42,6 +42,11 @@ class Hit:
     best_unit: int = -1  # index into chunk.units of the unit that matched best
     unit_score: float = 0.0
 
+    def to_json(self) -> dict:
+        c = self.chunk
+        return {"doc": c.doc, "section": c.section, "start": c.start, "end": c.end, "text": c.text,
+                "score": round(self.score, 4)}
+
 
 @dataclass
 class Query:

@@ -1,0 +1,31 @@
+"""Lookups in recovered tables: player-count columns, roll ranges (overlaps kept), named rows."""
+
+from ingest.tables import parse_table
+from rulespal.rules.tables import lookup, render
+
+
+def _t(text):
+    return parse_table(text, 0, len(text))
+
+
+def test_player_count_column():
+    t = _t("2-Players3-Players4-Players\n2 Souls3 Souls5 Souls")
+    lk = lookup(t, "how many souls with 3 players?")
+    assert [c.text for c in lk.cells] == ["3 Souls"] and render(lk) == "3-Players: 3 Souls"
+    assert lookup(t, "3인 게임 영혼 몇 개?").cells[0].text == "3 Souls"
+    assert lookup(t, "with 6 players?") is None
+
+
+def test_overlapping_roll_ranges_return_every_row():
+    t = _t("Roll\tResult\n11-12\tAll wounds and DP.\n9-10\tAll wounds.\n6-9\tHalf the wounds.\n2\tPermanent")
+    lk = lookup(t, "what does a roll of 9 mean?")
+    assert [r.cells[0].text for r in lk.rows] == ["9-10", "6-9"]
+    assert "2 rows" in render(lk)
+
+
+def test_named_row_and_named_column():
+    t = _t("GrimoireCost\nBeach2 Cursed Gold or -1 Integrity\nVolcano4 Cursed Gold or -2 Integrity")
+    assert render(lookup(t, "What does a Volcano Grimoire cost?")) == "Volcano: 4 Cursed Gold or -2 Integrity"
+    goods = _t("Players\tRum markers\tCotton markers\n2\t8\t12 of each\n3\t10\t15 of each")
+    lk = lookup(goods, "how many rum markers with 3 players?")
+    assert [c.text for c in lk.cells] == ["10"]
