@@ -23,6 +23,9 @@ NOT_PRINTED = re.compile(
     r"\b(?:not printed|none printed|no [\w\s-]{0,40}(?:is|are) printed|not reproduced|does not (?:say|specify))\b"
     r"|표기되어 있지 않|나와 있지 않", re.I)
 LABEL = re.compile(r"^\s*(?:[•●◦▪■□◆►▸‣⁃·∙*+–—-]\s*)?(?:\d{1,2}\.\s*)?([^:—\n]{2,40}?)\s*(?::|—| - )")
+QUANTITY = re.compile(r"\b(how (?:many|much|long|far)|number of|maximum|minimum|max|min|limit|cost|price|"
+                      r"pay|worth|start(?:s|ing)? with)\b|몇|얼마|최대|최소|비용|가격", re.I)
+DIGIT = re.compile(r"\d")
 BULLET_LEAD = re.compile(r"^\s*(?:[•●◦▪■□◆►▸‣⁃·∙*+–—-]\s*)")
 # Calibrated on the dev split of evals/gold.jsonl (README, "Answer thresholds").
 ANSWERABLE_MIN = 0.40
@@ -30,6 +33,8 @@ COVERAGE_MIN = 0.25
 CROSS_LANG_MIN = 0.30
 SECOND_CITATION_RATIO = 0.93
 TABLE_AFFINITY_MIN = 0.45
+W_OVERLAP = 0.45  # unit score = dense similarity + W_OVERLAP * idf term overlap + W_RANK * passage score
+W_RANK = 0.3
 EXTEND_CHARS = 260
 MAX_QUOTE = 700
 
@@ -109,15 +114,19 @@ class AnswerWriter:
         texts = [unit_text(hit.chunk, u) for u in hit.chunk.units]
         return make_embedder(spec, self.threads).embed_documents(texts)
 
-    def pick(self, q: Query, hits: list[Hit], top: int = 5) -> list[Pick]:
+    def pick(self, q: Query, hits: list[Hit], top: int = 8) -> list[Pick]:
         """The best passage in each of the top hits, best first."""
         qvec = q.vectors.get(self.index.meta.embedders[0])
-        qtok = set(q.tokens)
+        wants_number = bool(QUANTITY.search(q.text))
         picks: list[Pick] = []
         for rank, hit in enumerate(hits[:top]):
             units = hit.chunk.units
             if not units:
                 continue
+            # Across languages only the glossary terms of the other language can match words.
+            same_lang = self.index.docs[hit.chunk.doc].lang == q.lang
+            qtok = set(q.tokens if same_lang or not q.cross_tokens else q.cross_tokens)
+            focus = set(q.focus_tokens) & qtok if same_lang else set()
             vecs = self._unit_vectors(hit, q)
             sims = (vecs @ qvec) if vecs is not None and qvec is not None else np.zeros(len(units))
             best_i, best_s = 0, -9.0
@@ -125,12 +134,17 @@ class AnswerWriter:
                 text = unit_text(hit.chunk, u)
                 s = float(sims[i])
                 if qtok:
-                    s += 0.45 * self._overlap(qtok, text)
-                s += 0.15 * hit.score
+                    overlap = self._overlap(qtok, text)
+                    if focus:  # a follow-up: its own words decide between carried candidates
+                        overlap = 0.4 * overlap + 0.6 * self._overlap(focus, text)
+                    s += W_OVERLAP * overlap
+                s += W_RANK * hit.score
                 if qtok and (label := LABEL.match(text)) and self._overlap(qtok, label.group(1)) > 0:
                     # "휴식 : 피로도-2", "Trickster — Cost ...": an entry whose label the question names.
                     s += 0.15 * min(1.0, 3 * self._overlap(qtok, label.group(1)))
-                if u.kind == "heading":
+                if wants_number:
+                    s += 0.08 if DIGIT.search(text) else -0.05
+                if u.kind == "heading" and not DIGIT.search(text):
                     s -= 0.12
                 if len(text.strip()) < 8:
                     s -= 0.08
@@ -158,6 +172,8 @@ class AnswerWriter:
             j = next((k for k in range(i + 1, len(units)) if units[k].kind != "heading"), None)
             if j is None:
                 return (u,)
+            if DIGIT.search(unit_text(chunk, u)):  # "Explore (2AP)": the heading states the number
+                return (u, units[j])
             i, u = j, units[j]
         text = unit_text(chunk, u).rstrip()
         if text.endswith(":") or re.search(r"\b(below|following)\W*$", text, re.I):
@@ -206,7 +222,7 @@ class AnswerWriter:
 
     # ---- tables ----------------------------------------------------------------------------
 
-    def table_lookup(self, q: Query, hits: list[Hit], key_text: str, top: int = 4) -> tuple[Lookup, Hit] | None:
+    def table_lookup(self, q: Query, hits: list[Hit], key_text: str, top: int = 6) -> tuple[Lookup, Hit] | None:
         """A rule table in the top passages that has a row or column for the question's keys."""
         qtok = set(q.tokens)
         best: tuple[float, Lookup, Hit] | None = None

@@ -55,6 +55,8 @@ class Query:
     vectors: dict[str, np.ndarray] = field(default_factory=dict)
     tokens: list[str] = field(default_factory=list)  # with glossary expansions
     base_tokens: list[str] = field(default_factory=list)  # the question's own terms
+    cross_tokens: list[str] = field(default_factory=list)  # glossary terms in the other language
+    focus_tokens: list[str] = field(default_factory=list)  # a follow-up's own terms (the rest is carried)
 
 
 class Retriever:
@@ -70,7 +72,8 @@ class Retriever:
         for spec in self.config.dense:
             q.vectors[spec] = make_embedder(spec, self.threads).embed_query(text)
         q.base_tokens = tokens_of(text)
-        q.tokens = tokens_of(" ".join([text, *extra])) if extra else list(q.base_tokens)
+        q.cross_tokens = tokens_of(" ".join(extra)) if extra else []
+        q.tokens = q.base_tokens + q.cross_tokens
         return q
 
     def search(self, q: Query, games: list[str] | None, k: int) -> list[Hit]:

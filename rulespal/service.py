@@ -125,6 +125,10 @@ class RulesPal:
         r = self.retriever()
         q = r.prepare(retrieval_text, self.glossary(scope))
         q.lang = question_lang(question)
+        if retrieval_text != self.detector.strip(question):
+            from rulespal.retrieve import tokens_of
+
+            q.focus_tokens = tokens_of(self.detector.strip(question))
         hits = r.search(q, scope, ANSWER_HITS)
         writer = AnswerWriter(self.index, self.settings.threads)
         if scope is None and len(self.index.docs) > 1:
@@ -150,13 +154,18 @@ class RulesPal:
     def _ambiguous(self, writer: AnswerWriter, q, hits: list[Hit]) -> list[str]:
         """Docs whose best passage answers about as well as the best one: the rules may differ."""
         picks = writer.pick(q, hits, top=len(hits))
-        if not picks:
+        if not picks or not writer.answerable(q, picks[0]):
             return []
         best = picks[0].score
+        langs = self.index.docs
+        same_lang_best = langs[picks[0].hit.chunk.doc].lang == q.lang
         docs: list[str] = []
         for p in picks:
-            if p.score >= AMBIGUITY_RATIO * best and p.hit.chunk.doc not in docs:
-                docs.append(p.hit.chunk.doc)
+            doc = p.hit.chunk.doc
+            if same_lang_best and langs[doc].lang != q.lang:
+                continue  # a rulebook in the question's language answers it: the others are not rivals
+            if p.score >= AMBIGUITY_RATIO * best and doc not in docs and writer.answerable(q, p):
+                docs.append(doc)
         return docs
 
     def _ask_back(self, lang: str, candidates: list[str]) -> Answer:

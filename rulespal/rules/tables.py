@@ -60,6 +60,9 @@ def lookup(table: Table, question: str) -> Lookup | None:
     column = _column_for_players(table.header, n_players) if n_players else None
     numbers = [int(x) for x in NUMBER.findall(PLAYER_COUNT.sub(" ", question))]
     body = table.body
+    by_players = sum(1 for c in table.header.cells if HEADER_PLAYERS.search(c.text)) >= 2
+    if by_players and column is None:
+        return None  # a player-count table answers player-count questions only
     if column is not None:
         # A player-count table: one value row, or rows keyed by a row label the question names.
         if len(body) == 1:
