@@ -35,6 +35,7 @@ SECOND_CITATION_RATIO = 0.93
 TABLE_AFFINITY_MIN = 0.45
 W_OVERLAP = 0.45  # unit score = dense similarity + W_OVERLAP * idf term overlap + W_RANK * passage score
 W_RANK = 0.3
+PREFER_ANSWERABLE = 0.85
 EXTEND_CHARS = 260
 MAX_QUOTE = 700
 
@@ -127,6 +128,7 @@ class AnswerWriter:
             same_lang = self.index.docs[hit.chunk.doc].lang == q.lang
             qtok = set(q.tokens if same_lang or not q.cross_tokens else q.cross_tokens)
             focus = set(q.focus_tokens) & qtok if same_lang else set()
+            section = hit.chunk.section.split(" > ")[-1]
             vecs = self._unit_vectors(hit, q)
             sims = (vecs @ qvec) if vecs is not None and qvec is not None else np.zeros(len(units))
             best_i, best_s = 0, -9.0
@@ -134,7 +136,9 @@ class AnswerWriter:
                 text = unit_text(hit.chunk, u)
                 s = float(sims[i])
                 if qtok:
-                    overlap = self._overlap(qtok, text)
+                    # A unit inherits some context from its section ("It always sails 2 Map Cards"
+                    # under "Sailing the Ghost Ship").
+                    overlap = 0.75 * self._overlap(qtok, text) + 0.25 * self._overlap(qtok, f"{section} {text}")
                     if focus:  # a follow-up: its own words decide between carried candidates
                         overlap = 0.4 * overlap + 0.6 * self._overlap(focus, text)
                     s += W_OVERLAP * overlap
@@ -155,8 +159,14 @@ class AnswerWriter:
         picks.sort(key=lambda p: -p.score)
         return picks
 
-    def _overlap(self, qtok: set[str], text: str) -> float:
-        """Share of the question's term weight (idf) that the text contains."""
+    def _overlap(self, qtok: set[str], text: str, known_only: bool = True) -> float:
+        """Share of the question's term weight (idf) that the text contains.
+
+        ``known_only``: words no rulebook uses ("그럼", typos) can't tell two passages apart, so they
+        are left out when ranking; for coverage (is the question answered at all?) they count.
+        """
+        if known_only:
+            qtok = {t for t in qtok if t in self.index.idf}
         total = sum(self.index.idf_of(t) for t in qtok)
         if total <= 0:
             return 0.0
@@ -225,7 +235,7 @@ class AnswerWriter:
     def table_lookup(self, q: Query, hits: list[Hit], key_text: str, top: int = 6) -> tuple[Lookup, Hit] | None:
         """A rule table in the top passages that has a row or column for the question's keys."""
         qtok = set(q.tokens)
-        best: tuple[float, Lookup, Hit] | None = None
+        best: tuple[float, Lookup | None, Hit] | None = None
         for hit in hits[:top]:
             chunk = hit.chunk
             text = self.index.text(chunk.doc)
@@ -243,14 +253,13 @@ class AnswerWriter:
                 i = j + 1
                 if table is None:
                     continue
-                lk = lookup(table, key_text)
-                if lk is None:
-                    continue
                 context = set(tokens_of(f"{chunk.section} {caption} {text[table.start:table.end]}"))
                 affinity = len(qtok & context) / max(1, len(qtok)) + 0.5 * hit.score
                 if best is None or affinity > best[0]:
-                    best = (affinity, lk, hit)
-        if best is None or best[0] < TABLE_AFFINITY_MIN:
+                    best = (affinity, lookup(table, key_text), hit)
+        # Only the table the question is about may answer: if it has no row or column for the key
+        # (no 5-player column), another table that happens to have one must not answer instead.
+        if best is None or best[1] is None or best[0] < TABLE_AFFINITY_MIN:
             return None
         return best[1], best[2]
 
@@ -282,7 +291,9 @@ class AnswerWriter:
         picks = self.pick(q, hits)
         if not picks:
             return self.abstain(q.lang, games, [])
-        best = picks[0]
+        # The best passage that states the answer, if one is nearly as good as the very best.
+        best = next((p for p in picks if p.score >= PREFER_ANSWERABLE * picks[0].score and self.answerable(q, p)),
+                    picks[0])
         first = self.citation(1, best)
         if not self.answerable(q, best):
             return self.abstain(q.lang, games, [first])
@@ -291,8 +302,8 @@ class AnswerWriter:
             lead = "규칙서에 그 값은 나와 있지 않습니다" if q.lang == "ko" else "The rulebook doesn't print that"
             return Answer(f"{lead}: {body} [1]", False, games, citations=[first])
         chosen = [best]
-        for p in picks[1:]:
-            if p.score >= SECOND_CITATION_RATIO * best.score and p.hit.chunk.doc == best.hit.chunk.doc \
+        for p in picks:
+            if p is not best and p.score >= SECOND_CITATION_RATIO * best.score and p.hit.chunk.doc == best.hit.chunk.doc \
                     and (p.end <= best.start or p.start >= best.end):
                 chosen.append(p)
                 break
@@ -308,7 +319,8 @@ class AnswerWriter:
         chunk = best.hit.chunk
         if self.index.docs[chunk.doc].lang != q.lang:
             return best.score >= CROSS_LANG_MIN
-        coverage = self._overlap(set(q.base_tokens), f"{chunk.section} {chunk.text}") if q.base_tokens else 1.0
+        coverage = (self._overlap(set(q.base_tokens), f"{chunk.section} {chunk.text}", known_only=False)
+                    if q.base_tokens else 1.0)
         return best.score >= ANSWERABLE_MIN and coverage >= COVERAGE_MIN
 
     @staticmethod
