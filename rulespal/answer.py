@@ -16,16 +16,14 @@ from ingest.models import Chunk, Unit
 from rulespal.games import gloss
 from rulespal.index import LoadedIndex
 from ingest.tables import parse_table
-from rulespal.retrieve import Hit, Query, tokens_of
+from rulespal.query import Query, tokens_of
+from rulespal.retrieve import Hit
+from rulespal.units import DIGIT, overlap, score_units, unit_text
 from rulespal.rules.tables import Lookup, lookup, render as render_lookup
 
 NOT_PRINTED = re.compile(
     r"\b(?:not printed|none printed|no [\w\s-]{0,40}(?:is|are) printed|not reproduced|does not (?:say|specify))\b"
     r"|표기되어 있지 않|나와 있지 않", re.I)
-LABEL = re.compile(r"^\s*(?:[•●◦▪■□◆►▸‣⁃·∙*+–—-]\s*)?(?:\d{1,2}\.\s*)?([^:—\n]{2,40}?)\s*(?::|—| - )")
-QUANTITY = re.compile(r"\b(how (?:many|much|long|far)|number of|maximum|minimum|max|min|limit|cost|price|"
-                      r"pay|worth|start(?:s|ing)? with)\b|몇|얼마|최대|최소|비용|가격", re.I)
-DIGIT = re.compile(r"\d")
 BULLET_LEAD = re.compile(r"^\s*(?:[•●◦▪■□◆►▸‣⁃·∙*+–—-]\s*)")
 # Calibrated on the dev split of evals/gold.jsonl (README, "Answer thresholds").
 ANSWERABLE_MIN = 0.40
@@ -33,8 +31,7 @@ COVERAGE_MIN = 0.25
 CROSS_LANG_MIN = 0.30
 SECOND_CITATION_RATIO = 0.93
 TABLE_AFFINITY_MIN = 0.45
-W_OVERLAP = 0.45  # unit score = dense similarity + W_OVERLAP * idf term overlap + W_RANK * passage score
-W_RANK = 0.3
+W_RANK = 0.3  # a pick's score = its unit's score (rulespal/units.py) + W_RANK * the passage's score
 PREFER_ANSWERABLE = 0.85
 EXTEND_CHARS = 260
 MAX_QUOTE = 700
@@ -93,10 +90,6 @@ class Pick:
         return self.units[-1].end
 
 
-def unit_text(chunk: Chunk, u: Unit) -> str:
-    return chunk.text[u.start - chunk.start:u.end - chunk.start]
-
-
 class AnswerWriter:
     def __init__(self, index: LoadedIndex, threads: int = 2):
         self.index = index
@@ -117,60 +110,15 @@ class AnswerWriter:
 
     def pick(self, q: Query, hits: list[Hit], top: int = 8) -> list[Pick]:
         """The best passage in each of the top hits, best first."""
-        qvec = q.vectors.get(self.index.meta.embedders[0])
-        wants_number = bool(QUANTITY.search(q.text))
         picks: list[Pick] = []
-        for rank, hit in enumerate(hits[:top]):
-            units = hit.chunk.units
-            if not units:
+        for hit in hits[:top]:
+            if not hit.chunk.units:
                 continue
-            # Across languages only the glossary terms of the other language can match words.
-            same_lang = self.index.docs[hit.chunk.doc].lang == q.lang
-            qtok = set(q.tokens if same_lang or not q.cross_tokens else q.cross_tokens)
-            focus = set(q.focus_tokens) & qtok if same_lang else set()
-            section = hit.chunk.section.split(" > ")[-1]
-            vecs = self._unit_vectors(hit, q)
-            sims = (vecs @ qvec) if vecs is not None and qvec is not None else np.zeros(len(units))
-            best_i, best_s = 0, -9.0
-            for i, u in enumerate(units):
-                text = unit_text(hit.chunk, u)
-                s = float(sims[i])
-                if qtok:
-                    # A unit inherits some context from its section ("It always sails 2 Map Cards"
-                    # under "Sailing the Ghost Ship").
-                    overlap = 0.75 * self._overlap(qtok, text) + 0.25 * self._overlap(qtok, f"{section} {text}")
-                    if focus:  # a follow-up: its own words decide between carried candidates
-                        overlap = 0.4 * overlap + 0.6 * self._overlap(focus, text)
-                    s += W_OVERLAP * overlap
-                s += W_RANK * hit.score
-                if qtok and (label := LABEL.match(text)) and self._overlap(qtok, label.group(1)) > 0:
-                    # "휴식 : 피로도-2", "Trickster — Cost ...": an entry whose label the question names.
-                    s += 0.15 * min(1.0, 3 * self._overlap(qtok, label.group(1)))
-                if wants_number:
-                    s += 0.08 if DIGIT.search(text) else -0.05
-                if u.kind == "heading" and not DIGIT.search(text):
-                    s -= 0.12
-                if len(text.strip()) < 8:
-                    s -= 0.08
-                if s > best_s:
-                    best_i, best_s = i, s
-            chosen = self._extend(hit.chunk, best_i)
-            picks.append(Pick(hit, chosen, best_s))
+            scores = score_units(self.index, q, hit.chunk, self._unit_vectors(hit, q))
+            best_i = int(np.argmax(scores))
+            picks.append(Pick(hit, self._extend(hit.chunk, best_i), scores[best_i] + W_RANK * hit.score))
         picks.sort(key=lambda p: -p.score)
         return picks
-
-    def _overlap(self, qtok: set[str], text: str, known_only: bool = True) -> float:
-        """Share of the question's term weight (idf) that the text contains.
-
-        ``known_only``: words no rulebook uses ("그럼", typos) can't tell two passages apart, so they
-        are left out when ranking; for coverage (is the question answered at all?) they count.
-        """
-        if known_only:
-            qtok = {t for t in qtok if t in self.index.idf}
-        total = sum(self.index.idf_of(t) for t in qtok)
-        if total <= 0:
-            return 0.0
-        return sum(self.index.idf_of(t) for t in qtok & set(tokens_of(text))) / total
 
     @staticmethod
     def _extend(chunk: Chunk, i: int) -> tuple[Unit, ...]:
@@ -253,8 +201,10 @@ class AnswerWriter:
                 i = j + 1
                 if table is None:
                     continue
-                context = set(tokens_of(f"{chunk.section} {caption} {text[table.start:table.end]}"))
-                affinity = len(qtok & context) / max(1, len(qtok)) + 0.5 * hit.score
+                # Which table is the question about? Its own cells count most ("2 Souls3 Souls5 Souls"
+                # for a souls question), then its caption and section, then the passage's rank.
+                affinity = (overlap(self.index, qtok, text[table.start:table.end])
+                            + 0.5 * overlap(self.index, qtok, f"{chunk.section} {caption}") + 0.6 * hit.fused)
                 if best is None or affinity > best[0]:
                     best = (affinity, lookup(table, key_text), hit)
         # Only the table the question is about may answer: if it has no row or column for the key
@@ -319,7 +269,7 @@ class AnswerWriter:
         chunk = best.hit.chunk
         if self.index.docs[chunk.doc].lang != q.lang:
             return best.score >= CROSS_LANG_MIN
-        coverage = (self._overlap(set(q.base_tokens), f"{chunk.section} {chunk.text}", known_only=False)
+        coverage = (overlap(self.index, set(q.base_tokens), f"{chunk.section} {chunk.text}", known_only=False)
                     if q.base_tokens else 1.0)
         return best.score >= ANSWERABLE_MIN and coverage >= COVERAGE_MIN
 

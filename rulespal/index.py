@@ -60,6 +60,13 @@ class LoadedIndex:
         n = max(1, len(self.chunks))
         return {t: math.log(1 + n / c) for t, c in df.items()}
 
+    @cached_property
+    def acronyms(self) -> dict[str, dict[str, str]]:
+        """{doc: {acronym: expansion}} found in each rulebook's text."""
+        from ingest.acronyms import find_acronyms
+
+        return {d: find_acronyms(self.text(d)) for d in self.docs}
+
     def idf_of(self, token: str) -> float:
         return self.idf.get(token, math.log(1 + max(1, len(self.chunks))))
 

@@ -3,26 +3,19 @@ by how well the best sentence, list item or table row inside each passage matche
 
 from __future__ import annotations
 
-import threading
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ingest.embed import make_embedder
-from ingest.lexical import tokenize
 from ingest.models import Chunk
 from rulespal.games import expand_query, question_lang
 from rulespal.index import LoadedIndex
+from rulespal.query import Query, tokens_of
+from rulespal.units import chunk_unit_vectors
 
 RRF_K = 60
-_tokenize_lock = threading.Lock()  # Kiwi is not documented as thread-safe
-
-
-def tokens_of(text: str) -> list[str]:
-    with _tokenize_lock:
-        return tokenize(text)
-
-
 @dataclass(frozen=True)
 class RetrievalConfig:
     dense: tuple[str, ...] = ("use",)
@@ -41,22 +34,12 @@ class Hit:
     score: float
     best_unit: int = -1  # index into chunk.units of the unit that matched best
     unit_score: float = 0.0
+    fused: float = 0.0  # the fused rank score before reranking, 0..1
 
     def to_json(self) -> dict:
         c = self.chunk
         return {"doc": c.doc, "section": c.section, "start": c.start, "end": c.end, "text": c.text,
                 "score": round(self.score, 4)}
-
-
-@dataclass
-class Query:
-    text: str
-    lang: str
-    vectors: dict[str, np.ndarray] = field(default_factory=dict)
-    tokens: list[str] = field(default_factory=list)  # with glossary expansions
-    base_tokens: list[str] = field(default_factory=list)  # the question's own terms
-    cross_tokens: list[str] = field(default_factory=list)  # glossary terms in the other language
-    focus_tokens: list[str] = field(default_factory=list)  # a follow-up's own terms (the rest is carried)
 
 
 class Retriever:
@@ -65,9 +48,9 @@ class Retriever:
         self.config = config
         self.threads = threads
 
-    def prepare(self, text: str, glossary: list[tuple[str, str]]) -> Query:
+    def prepare(self, text: str, glossary: list[tuple[str, str]], games: list[str] | None = None) -> Query:
         lang = question_lang(text)
-        extra = expand_query(text, glossary)
+        extra = expand_query(text, glossary) + self._acronyms(text, games)
         q = Query(text, lang)
         for spec in self.config.dense:
             q.vectors[spec] = make_embedder(spec, self.threads).embed_query(text)
@@ -75,6 +58,20 @@ class Retriever:
         q.cross_tokens = tokens_of(" ".join(extra)) if extra else []
         q.tokens = q.base_tokens + q.cross_tokens
         return q
+
+    def _acronyms(self, text: str, games: list[str] | None) -> list[str]:
+        """"Knocked Out" in the question finds "KO" in the book, and "KO" finds "Knocked Out"."""
+        found = []
+        qtok = set(tokens_of(text))
+        for doc, table in self.index.acronyms.items():
+            if games and doc not in games:
+                continue
+            for acr, expansion in table.items():
+                if re.search(rf"\b{acr}\b", text):
+                    found.append(expansion)
+                elif set(tokens_of(expansion)) <= qtok:
+                    found.append(acr)
+        return list(dict.fromkeys(found))
 
     def search(self, q: Query, games: list[str] | None, k: int) -> list[Hit]:
         idx = self.index
@@ -105,24 +102,21 @@ class Retriever:
         top_rrf = ranked[0][1]
         hits = []
         for pos, s in ranked:
-            chunk = idx.chunks[pos]
-            best, usim = self._best_unit(pos, q)
-            hits.append(Hit(chunk, s / top_rrf, best, usim))
-        if self.config.rerank and idx.unit_vectors is not None:
+            hits.append(Hit(idx.chunks[pos], s / top_rrf, fused=s / top_rrf))
+        if self.config.rerank:
+            # Rerank passages by their best-matching unit (sentence, item, row): a one-line rule inside
+            # a long passage is found by its own vector.
+            vec = q.vectors.get(idx.meta.embedders[0])
             w = self.config.rerank_weight
-            hits = [Hit(h.chunk, (1 - w) * h.score + w * max(h.unit_score, 0.0), h.best_unit, h.unit_score)
-                    for h in hits]
-            hits.sort(key=lambda h: -h.score)
+            reranked = []
+            for h, (pos, _) in zip(hits, ranked):
+                vecs = chunk_unit_vectors(idx, pos)
+                if vecs is None or vec is None or not len(vecs):
+                    reranked.append(h)
+                    continue
+                sims = vecs @ vec
+                best = int(np.argmax(sims))
+                reranked.append(Hit(h.chunk, (1 - w) * h.score + w * max(float(sims[best]), 0.0), best,
+                                    float(sims[best]), h.fused))
+            hits = sorted(reranked, key=lambda h: -h.score)
         return hits[:k]
-
-    def _best_unit(self, pos: int, q: Query) -> tuple[int, float]:
-        idx = self.index
-        vec = q.vectors.get(self.config.dense[0]) if self.config.dense else None
-        if idx.unit_vectors is None or vec is None or self.config.dense[0] != idx.meta.embedders[0]:
-            return -1, 0.0
-        a, b = idx.unit_offsets[pos], idx.unit_offsets[pos + 1]
-        if b <= a:
-            return -1, 0.0
-        sims = idx.unit_vectors[a:b] @ vec
-        i = int(np.argmax(sims))
-        return i, float(sims[i])

@@ -94,7 +94,7 @@ class RulesPal:
             raise BadRequest(f"k must be between 1 and {self.settings.max_k}.")
         scope = self._scope(query, game)
         r = self.retriever()
-        q = r.prepare(self.detector.strip(query) if scope else query, self.glossary(scope))
+        q = r.prepare(self.detector.strip(query) if scope else query, self.glossary(scope), scope)
         return r.search(q, scope, k)
 
     def _scope(self, question: str, game: str | None) -> list[str] | None:
@@ -123,7 +123,7 @@ class RulesPal:
                         scope = carried[:1]
                         break
         r = self.retriever()
-        q = r.prepare(retrieval_text, self.glossary(scope))
+        q = r.prepare(retrieval_text, self.glossary(scope), scope)
         q.lang = question_lang(question)
         if retrieval_text != self.detector.strip(question):
             from rulespal.retrieve import tokens_of

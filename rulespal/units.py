@@ -1,0 +1,85 @@
+"""How well each unit (sentence, list item, table row) of a passage answers the question.
+
+Shared by retrieval (passages are reranked by their best unit) and the answer writer (which quotes it).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import numpy as np
+
+from ingest.models import Chunk, Unit
+from rulespal.index import LoadedIndex
+from rulespal.query import Query, tokens_of
+
+W_OVERLAP = 0.45  # unit score = dense similarity + W_OVERLAP * idf-weighted term overlap + bonuses
+LABEL = re.compile(r"^\s*(?:[•●◦▪■□◆►▸‣⁃·∙*+–—-]\s*)?(?:\d{1,2}\.\s*)?([^:—\n]{2,40}?)\s*(?::|—| - )")
+QUANTITY = re.compile(r"\b(how (?:many|much|long|far)|number of|maximum|minimum|max|min|limit|cost|price|"
+                      r"pay|worth|start(?:s|ing)? with)\b|몇|얼마|최대|최소|비용|가격", re.I)
+DIGIT = re.compile(r"\d")
+
+
+def unit_text(chunk: Chunk, u: Unit) -> str:
+    return chunk.text[u.start - chunk.start:u.end - chunk.start]
+
+
+@lru_cache(maxsize=200_000)
+def unit_tokens(text: str) -> frozenset[str]:
+    return frozenset(tokens_of(text))
+
+
+def overlap(index: LoadedIndex, qtok: set[str], text: str, known_only: bool = True) -> float:
+    """Share of the question's term weight (idf) that the text contains.
+
+    ``known_only``: words no rulebook uses ("그럼", typos) can't tell two passages apart, so they are
+    left out when ranking; for coverage (is the question answered at all?) they count.
+    """
+    if known_only:
+        qtok = {t for t in qtok if t in index.idf}
+    total = sum(index.idf_of(t) for t in qtok)
+    if total <= 0:
+        return 0.0
+    return sum(index.idf_of(t) for t in qtok & unit_tokens(text)) / total
+
+
+def score_units(index: LoadedIndex, q: Query, chunk: Chunk, vectors: np.ndarray | None) -> list[float]:
+    """A score per unit of ``chunk``: dense similarity + term overlap + the shape of an answer."""
+    units = chunk.units
+    qvec = q.vectors.get(index.meta.embedders[0])
+    sims = (vectors @ qvec) if vectors is not None and qvec is not None else np.zeros(len(units))
+    wants_number = bool(QUANTITY.search(q.text))
+    # Across languages only the glossary terms of the other language can match words.
+    same_lang = index.docs[chunk.doc].lang == q.lang
+    qtok = set(q.tokens if same_lang or not q.cross_tokens else q.cross_tokens)
+    focus = set(q.focus_tokens) & qtok if same_lang else set()
+    section = chunk.section.split(" > ")[-1]
+    scores = []
+    for i, u in enumerate(units):
+        text = unit_text(chunk, u)
+        s = float(sims[i])
+        if qtok:
+            # A unit inherits some context from its section ("It always sails 2 Map Cards" under
+            # "Sailing the Ghost Ship").
+            ov = 0.75 * overlap(index, qtok, text) + 0.25 * overlap(index, qtok, f"{section} {text}")
+            if focus:  # a follow-up: its own words decide between carried candidates
+                ov = 0.4 * ov + 0.6 * overlap(index, focus, text)
+            s += W_OVERLAP * ov
+            if (label := LABEL.match(text)) and (lo := overlap(index, qtok, label.group(1))) > 0:
+                # "휴식 : 피로도-2", "Trickster — Cost ...": an entry whose label the question names.
+                s += 0.15 * min(1.0, 3 * lo)
+        if wants_number:
+            s += 0.08 if DIGIT.search(text) else -0.05
+        if u.kind == "heading" and not DIGIT.search(text):
+            s -= 0.12
+        if len(text.strip()) < 8:
+            s -= 0.08
+        scores.append(s)
+    return scores
+
+
+def chunk_unit_vectors(index: LoadedIndex, pos: int) -> np.ndarray | None:
+    if index.unit_vectors is None:
+        return None
+    return index.unit_vectors[index.unit_offsets[pos]:index.unit_offsets[pos + 1]]
