@@ -60,7 +60,15 @@ class SentenceTransformerEmbedder:
         return np.asarray(self._model.encode(texts, batch_size=64, normalize_embeddings=True), dtype=np.float32)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return np.asarray(self._model.encode([text], normalize_embeddings=True), dtype=np.float32)[0]
+        import torch
+
+        # One short sentence: a single thread is faster than two that fight numpy's BLAS threads.
+        before = torch.get_num_threads()
+        torch.set_num_threads(1)
+        try:
+            return np.asarray(self._model.encode([text], normalize_embeddings=True), dtype=np.float32)[0]
+        finally:
+            torch.set_num_threads(before)
 
 
 def _normalize(m: np.ndarray) -> np.ndarray:

@@ -111,7 +111,8 @@ def _ingest_locked(settings: Settings, paths: list[Path], progress: bool, extra_
     texts = {d.id: read_doc_text(d) for d in docs + kept + extra_docs}
     texts.update({s.doc.id: s.text for s in staged})
     all_ids = [d.id for d in docs + kept + extra_docs] + [s.doc.id for s in staged]
-    fingerprint = _fingerprint(docs + kept + extra_docs + [s.doc for s in staged], texts, settings.embedder_specs)
+    fingerprint = _fingerprint(docs + kept + extra_docs + [s.doc for s in staged], texts,
+                               settings.embedder_specs + [f"units-en:{settings.unit_embedder_en}"])
     if prev and prev.fingerprint == fingerprint:
         return IngestReport(prev.name, False, len(prev.docs), prev.chunk_count, time.perf_counter() - t0)
 
@@ -143,6 +144,7 @@ def _ingest_locked(settings: Settings, paths: list[Path], progress: bool, extra_
     metadatas = [{"doc": c.doc, "section": c.section, "start": c.start, "end": c.end, "lang": lang[c.doc]}
                  for c in chunks]
     units = [(c, u) for c in chunks for u in c.units]
+    unit_texts = [c.text[u.start - c.start:u.end - c.start] for c, u in units]
     embed_units = len(units) <= settings.max_embedded_units
     try:
         for i, spec in enumerate(settings.embedder_specs):
@@ -156,8 +158,17 @@ def _ingest_locked(settings: Settings, paths: list[Path], progress: bool, extra_
                     pb.update(min(1000, len(chunks) - j))
             if i == 0 and embed_units:
                 with tqdm(total=len(units), desc="embedding units", unit="unit", disable=not progress) as pb:
-                    uvecs = cache.embed(embedder, [c.text[u.start - c.start:u.end - c.start] for c, u in units], pb)
+                    uvecs = cache.embed(embedder, unit_texts, pb)
                 np.save(build_dir / "units.npy", uvecs.astype(np.float16))
+        if embed_units and settings.unit_embedder_en and any(lang[c.doc] == "en" for c, _ in units):
+            embedder = make_embedder(settings.unit_embedder_en, settings.threads)
+            english = [i for i, (c, _) in enumerate(units) if lang[c.doc] == "en"]
+            with tqdm(total=len(english), desc=f"embedding units ({settings.unit_embedder_en})", unit="unit",
+                      disable=not progress) as pb:
+                evecs = cache.embed(embedder, [unit_texts[i] for i in english], pb)
+            full = np.zeros((len(units), evecs.shape[1]), dtype=np.float16)
+            full[english] = evecs.astype(np.float16)
+            np.save(build_dir / "units-en.npy", full)
     finally:
         cache.close()
 
@@ -165,6 +176,7 @@ def _ingest_locked(settings: Settings, paths: list[Path], progress: bool, extra_
     write_chunks(build_dir / "chunks.jsonl", chunks, tokens)
     meta = BuildMeta(name=name, fingerprint=fingerprint, embedders=settings.embedder_specs, docs=final_docs,
                      chunk_count=len(chunks), unit_count=len(units), units_embedded=embed_units,
+                     unit_embedder_en=settings.unit_embedder_en if (build_dir / "units-en.npy").exists() else "",
                      created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
                      stats={"seconds": round(time.perf_counter() - t0, 2)})
     meta.save(build_dir / "meta.json")

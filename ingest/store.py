@@ -78,6 +78,7 @@ class BuildMeta:
     units_embedded: bool
     created: str
     stats: dict[str, Any] = field(default_factory=dict)
+    unit_embedder_en: str = ""
 
     def save(self, path: Path) -> None:
         d = self.__dict__ | {"docs": [doc.to_json() for doc in self.docs]}

@@ -26,6 +26,7 @@ class LoadedIndex:
     store: ChromaStore
     unit_vectors: np.ndarray | None  # rows follow chunk order, then unit order
     settings_data_dir: Path
+    unit_vectors_en: np.ndarray | None = None  # English units by meta.unit_embedder_en (zeros elsewhere)
 
     @cached_property
     def docs(self) -> dict[str, Doc]:
@@ -98,8 +99,10 @@ def load_index(settings: Settings) -> LoadedIndex:
     lexical = LexicalIndex.load(folder / "lexical", len(chunks))
     units_file = folder / "units.npy"
     units = np.load(units_file).astype(np.float32) if units_file.exists() else None
+    en_file = folder / "units-en.npy"
+    units_en = np.load(en_file).astype(np.float32) if en_file.exists() and meta.unit_embedder_en else None
     return LoadedIndex(meta, chunks, lexical, ChromaStore(settings.data_dir, settings.chroma_url, settings.threads),
-                       units, settings.data_dir)
+                       units, settings.data_dir, units_en)
 
 
 class IndexHolder:

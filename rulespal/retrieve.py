@@ -13,7 +13,7 @@ from ingest.models import Chunk
 from rulespal.games import expand_query, question_lang
 from rulespal.index import LoadedIndex
 from rulespal.query import Query, tokens_of
-from rulespal.units import chunk_unit_vectors
+from rulespal.units import EN_UNITS, chunk_unit_vectors
 
 RRF_K = 60
 @dataclass(frozen=True)
@@ -54,6 +54,9 @@ class Retriever:
         q = Query(text, lang)
         for spec in self.config.dense:
             q.vectors[spec] = make_embedder(spec, self.threads).embed_query(text)
+        en_model = self.index.meta.unit_embedder_en
+        if lang == "en" and en_model and self.index.unit_vectors_en is not None:
+            q.vectors[EN_UNITS] = make_embedder(en_model, self.threads).embed_query(text)
         q.base_tokens = tokens_of(text)
         q.cross_tokens = tokens_of(" ".join(extra)) if extra else []
         q.tokens = q.base_tokens + q.cross_tokens
@@ -80,7 +83,8 @@ class Retriever:
         where = None
         if games:
             where = {"doc": games[0]} if len(games) == 1 else {"doc": {"$in": list(games)}}
-        for spec, vec in q.vectors.items():
+        for spec in self.config.dense:
+            vec = q.vectors[spec]
             for rank, (cid, _sim) in enumerate(idx.store.search(idx.meta.name, spec, vec, n_cand, where)):
                 pos = idx.position.get(cid)
                 if pos is not None:

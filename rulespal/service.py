@@ -17,7 +17,7 @@ from rulespal.settings import Settings
 
 FOLLOW_UP_LEAD = re.compile(
     r"^\s*(and|what about|how about|also|or|then|same|what if|그럼|그러면|그리고|그건|그거는|또|만약|그렇다면)\b", re.I)
-AMBIGUITY_RATIO = 0.92
+AMBIGUITY_MARGIN = 0.25  # another game's best passage this close to the best one: the rules may differ
 ANSWER_HITS = 8
 
 
@@ -164,7 +164,7 @@ class RulesPal:
             doc = p.hit.chunk.doc
             if same_lang_best and langs[doc].lang != q.lang:
                 continue  # a rulebook in the question's language answers it: the others are not rivals
-            if p.score >= AMBIGUITY_RATIO * best and doc not in docs and writer.answerable(q, p):
+            if p.score >= best - AMBIGUITY_MARGIN and doc not in docs and writer.answerable(q, p):
                 docs.append(doc)
         return docs
 

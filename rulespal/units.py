@@ -19,6 +19,11 @@ LABEL = re.compile(r"^\s*(?:[•●◦▪■□◆►▸‣⁃·∙*+–—-]\s*
 QUANTITY = re.compile(r"\b(how (?:many|much|long|far)|number of|maximum|minimum|max|min|limit|cost|price|"
                       r"pay|worth|start(?:s|ing)? with)\b|몇|얼마|최대|최소|비용|가격", re.I)
 DIGIT = re.compile(r"\d")
+SHORT_PENALTY = 0.06
+COMPONENTS = re.compile(r"\b(components?|contents|what'?s in the box)\b|구성물|내용물", re.I)
+COMPONENT_QUESTION = re.compile(r"\b(components?|in the box|come with|included|contents?|pieces|"
+                                r"how many \w+(?: \w+)? (?:are|come) (?:there|in))\b|구성물|들어 있", re.I)
+EN_UNITS = "units-en"  # key of the query vector for English units in Query.vectors
 
 
 def unit_text(chunk: Chunk, u: Unit) -> str:
@@ -52,9 +57,15 @@ def score_units(index: LoadedIndex, q: Query, chunk: Chunk, vectors: np.ndarray 
     wants_number = bool(QUANTITY.search(q.text))
     # Across languages only the glossary terms of the other language can match words.
     same_lang = index.docs[chunk.doc].lang == q.lang
+    if same_lang and q.lang == "en" and EN_UNITS in q.vectors and index.unit_vectors_en is not None:
+        pos = index.position[chunk.id]
+        en = index.unit_vectors_en[index.unit_offsets[pos]:index.unit_offsets[pos + 1]]
+        sims = en @ q.vectors[EN_UNITS]
     qtok = set(q.tokens if same_lang or not q.cross_tokens else q.cross_tokens)
     focus = set(q.focus_tokens) & qtok if same_lang else set()
     section = chunk.section.split(" > ")[-1]
+    in_components = bool(COMPONENTS.search(chunk.section))
+    asks_components = bool(COMPONENT_QUESTION.search(q.text))
     scores = []
     for i, u in enumerate(units):
         text = unit_text(chunk, u)
@@ -75,6 +86,10 @@ def score_units(index: LoadedIndex, q: Query, chunk: Chunk, vectors: np.ndarray 
             s -= 0.12
         if len(text.strip()) < 8:
             s -= 0.08
+        elif u.kind in ("item", "sentence") and len(text.split()) <= 4 and not LABEL.match(text):
+            s -= SHORT_PENALTY  # a bare noun phrase is rarely the rule asked for
+        if in_components and not asks_components:
+            s -= 0.15  # "12 Cursed Gold Cubes" answers what is in the box, not how the rules use it
         scores.append(s)
     return scores
 
