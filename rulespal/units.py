@@ -20,6 +20,7 @@ QUANTITY = re.compile(r"\b(how (?:many|much|long|far)|number of|maximum|minimum|
                       r"pay|worth|start(?:s|ing)? with)\b|몇|얼마|최대|최소|비용|가격", re.I)
 DIGIT = re.compile(r"\d")
 SHORT_PENALTY = 0.06
+COMPONENT_PENALTY = 0.3
 COMPONENTS = re.compile(r"\b(components?|contents|what'?s in the box)\b|구성물|내용물", re.I)
 COMPONENT_QUESTION = re.compile(r"\b(components?|in the box|come with|included|contents?|pieces|"
                                 r"how many \w+(?: \w+)? (?:are|come) (?:there|in))\b|구성물|들어 있", re.I)
@@ -88,8 +89,8 @@ def score_units(index: LoadedIndex, q: Query, chunk: Chunk, vectors: np.ndarray 
             s -= 0.08
         elif u.kind in ("item", "sentence") and len(text.split()) <= 4 and not LABEL.match(text):
             s -= SHORT_PENALTY  # a bare noun phrase is rarely the rule asked for
-        if in_components and not asks_components:
-            s -= 0.15  # "12 Cursed Gold Cubes" answers what is in the box, not how the rules use it
+        if in_components and not asks_components and (u.kind == "item" or len(text.split()) <= 6):
+            s -= COMPONENT_PENALTY  # "12 Cursed Gold Cubes" answers what is in the box, not how the rules use it
         scores.append(s)
     return scores
 
