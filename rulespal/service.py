@@ -202,7 +202,9 @@ class RulesPal:
             if c.doc == doc and c.start <= start < max(c.end, c.start + 1):
                 section = c.section
                 break
-        lo = max(0, text.rfind("\n\n", 0, max(0, start - context)) if start > context else 0)
+        # Widen to paragraph boundaries around the span, about ``context`` characters each side.
+        lo = text.rfind("\n\n", 0, max(0, start - context)) + 2 if start > context else 0
+        lo = max(0, min(lo, start))
         hi = text.find("\n\n", min(len(text), end + context))
         hi = len(text) if hi < 0 else hi
         return {"doc": doc, "title": self.index.docs[doc].title, "section": section, "start": start, "end": end,

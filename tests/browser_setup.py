@@ -6,17 +6,30 @@ import subprocess
 import sys
 
 
+def _has_korean_font() -> bool:
+    try:
+        out = subprocess.run(["fc-list", ":lang=ko"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return bool(out.strip())
+
+
 def main() -> int:
-    if shutil.which("chromium") or os.environ.get("RULESPAL_SKIP_BROWSER_INSTALL"):
+    wanted = []
+    if not shutil.which("chromium"):
+        wanted.append("chromium")
+    if not _has_korean_font():
+        wanted.append("fonts-noto-cjk")  # the screenshots must show Korean, not empty boxes
+    if not wanted or os.environ.get("RULESPAL_SKIP_BROWSER_INSTALL"):
         return 0
     if os.geteuid() != 0:
-        print("chromium is not installed; browser tests will be skipped (apt-get install chromium)", file=sys.stderr)
+        print(f"missing {', '.join(wanted)}; browser tests may be skipped (apt-get install them)", file=sys.stderr)
         return 0
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    print("installing Debian's chromium for the browser tests...", file=sys.stderr)
+    print(f"installing {' and '.join(wanted)} from Debian for the browser tests...", file=sys.stderr)
     subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, **quiet)
-    subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False, env=env, **quiet)
+    subprocess.run(["apt-get", "install", "-y", "-qq", *wanted], check=False, env=env, **quiet)
     return 0
 
 
