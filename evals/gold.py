@@ -211,6 +211,199 @@ q("fu-dm-ko", "그럼 뛰기는?", K, ["2"], ["-뛰기 : 문을 통해 인접한
   cat="followup", lang="ko", history=[{"role": "user", "content": "데드 맨 텔 노 테일즈에서 휴식 액션은 뭐야?"},
                                       {"role": "assistant", "content": "휴식 : 피로도-2 [1]"}])
 
+
+# ==== second batch (written for issue 4; styles spread, about a third held out) ====================
+# ---- Davy Jones' Locker
+q("djl-gold-bag", "How much gold goes in the Gold Bag at set up in Davy Jones' Locker?", D, ["50", "15"],
+  ["Place 50 Gold pieces & all 15 Cursed Gold pieces into the Gold Bag."], cat="number", style="verbatim")
+q("djl-event-deck", "davy jones curse of the ghost ships how many event cards in the event deck", D, ["5"],
+  ["Shuffle all Event cards & randomly select 5 to make the Event deck."], cat="number", style="keywords",
+  split="holdout")
+q("djl-banshee-deck", "How many cards make up the Banshee deck in Davy Jones' Locker?", D, ["8"],
+  ["choose 8 cards at random to create the Banshee deck"], cat="number")
+q("djl-ghost-sail", "In Davy Jones' Locker, how far do Ghost Ships sail on their turn?", D, ["4"],
+  ["Sail up to 4 spaces, moving to the closest space adjacent to their target if possible"], cat="number",
+  split="holdout")
+q("djl-ghost-defense", "what's the defense of a ghost ship in davy jones locker", D, ["4"],
+  ["Ghost Ships do not roll for defense. They have a static defense of 4 Successes"], cat="number",
+  style="colloquial")
+q("djl-haunt-skip", "Is the Haunt phase played on the first round of Davy Jones' Locker?", D, ["first round"],
+  ["You will skip this Phase on the first round of the game."])
+q("djl-trade-token", "Davy Jones' Locker: what does it cost to trade Ghost Tokens to change turn order?", D, ["1 Integrity"],
+  ["you & the player you traded the Ghost Token with each immediately lose 1 Integrity"], split="holdout")
+q("djl-scuttle", "How does Scuttle work in Davy Jones' Locker Act 1 only mode?", D, ["3 Fortune Dice"],
+  ["both players roll 3 Fortune Dice"])
+q("djl-buried", "How much Infamy is a buried treasure worth in Davy Jones' Locker?", D, ["8"],
+  ["you gain 8 Infamy at the end of the game instead of the normal 4 for Treasure on your ship"], cat="number")
+q("djl-coop-3p", "Davy Jones Act 1 only co-op: how many treasures to bury with 3 players?", D, ["6"],
+  ["2 Players3 Players4/5 Players\n4 Treasures6 Treasures8 Treasures"], cat="table", style="keywords")
+q("djl-coop-5p", "How many Treasures must 5 players bury to win Act 1 Only mode cooperatively in Davy Jones' Locker?",
+  D, ["8"], ["2 Players3 Players4/5 Players\n4 Treasures6 Treasures8 Treasures"], cat="table", split="holdout")
+q("djl-act2-budget", "In Davy Jones' Locker Act 2 only mode, how much gold can each player spend on cards?", D, ["18"],
+  ["Each player may purchase up to 18 Gold worth of cards."], cat="number")
+q("djl-infamy-ghost", "Davy Jones' Locker Pirate King: how much Infamy for each Ghost Ship defeated?", D, ["2"],
+  ["For each Ghost Ship defeated2 InfamyEach Treasure card on your ship4 Infamy"], cat="table")
+q("djl-sl4-attack", "On the Banshee board in Davy Jones' Locker, what is the Attack number on Soul Level 4's Siphon tile?",
+  D, ["6"], ["46743+1"], cat="table", split="holdout")
+q("djl-sl2-added", "How many successes does the Banshee add at Soul Level 2 (Davy Jones' Locker)?", D, ["+3"],
+  ["27652+3"], cat="table")
+q("djl-solo-ghost", "How many Ghost Ships are in play in Davy Jones' Locker solo mode?", D, ["1"],
+  ["Only Ghost Ships 1 will be in play. It starts the game with 2 Integrity."], cat="number")
+q("djl-5p-respawn", "Davy Jones 5-player mode: what happens when a Soul Level goes to 0?", D, ["2"],
+  ["Whenever you lower a Soul Level down to 0, instantly respawn 2 defeated Ghost Ship."], split="holdout")
+q("djl-reef-leave", "In Davy Jones' Locker Act 2, how much Sail does it take to leave a Reef?", D, ["2"],
+  ["It takes 2 Sail to leave a Reef space."], cat="number")
+
+# ---- Tiny Epic Pirates: Curse of Amdiak
+q("tep-grid", "What size grid is the sea in Curse of Amdiak?", T, ["4x5"],
+  ["then form a 4x5 grid (see below)"], cat="number", split="holdout")
+q("tep-ghostwake-count", "How many Ghostwake Tokens come with Curse of Amdiak?", T, ["15"], ["15 Ghostwake Tokens"],
+  cat="number")
+q("tep-skeleton-row", "Tiny Epic Pirates Amdiak: how many Skeleton Crew cards are face up in the row?", T, ["3"],
+  ["draw 3 face-up cards to create a row of Skeleton Crew"], cat="number")
+q("tep-refresh-row", "Can I refresh the Skeleton Crew row in Tiny Epic Pirates and what does it cost?", T, ["1 Gold"],
+  ["you may also spend 1 Gold to discard the 3 face-up cards to the bottom of their deck and draw 3 new cards"],
+  split="holdout")
+q("tep-bury-urn", "What happens to my gold when I bury my Urn in Tiny Epic Pirates?", T, ["lose all"],
+  ["you MUST lose all of your Gold AND Cursed Gold from your Gold Track"])
+q("tep-ghost-order", "tiny epic pirates when does the ghost ship sail", T, ["fourth"],
+  ["the Ghost Ship sails fourth in order after the Merchants and Navy"], style="keywords")
+q("tep-cursed-plunder", "What does Cursed Plunder do in Tiny Epic Pirates?", T, ["1 Cursed Gold"],
+  ["Cursed Plunder: In addition to Booty, you may also gain 1 Cursed Gold from the supply."])
+q("tep-ghost-pirate-full", "In Tiny Epic Pirates solo, what if the Ghost Ship has no room for a Cursed Gold?", T, ["2 Gold"],
+  ["the Ghost Pirate instead gains 2 Gold (on its Gold Track) per Cursed Gold"], split="holdout")
+q("tep-doubloon-13", "Tiny Epic Pirates: how high can the Doubloon go on the Gold Track?", T, ["13"],
+  ["Your Doubloon can still reach the '13' space"], cat="number")
+q("tep-solo-start", "How many Cursed Gold does the Ghost Ship start with when playing the Solo Ghost Pirate?", T, ["2"],
+  ["Place 2 Cursed Gold into the Ghost Ship (instead of 1 on the Gold Track)."], cat="number")
+
+# ---- Dead Men Tell No Tales (Korean)
+q("dm-walk-ko", "걷기 액션 설명해줘", K, ["인접한 방"], ["-걷기 : 문을 통해 인접한 방으로 이동, 화재 수치 피로도"], lang="ko",
+  style="colloquial")
+q("dm-fight-fire-ko", "진화 액션은 화재 수치를 얼마나 줄여?", K, ["-1"], ["-진화 : 현재 있는 방의 화재 수치-1"], lang="ko",
+  cat="number")
+q("dm-eliminate-ko", "제압 액션으로 갑판원을 몇 개 제거해?", K, ["-1"], ["-제압 : 현재 있는 방 또는 문을 통해 인접한 방의 갑판원-1"],
+  lang="ko", cat="number", split="holdout")
+q("dm-revenge-ko", "리벤지 카드는 어떤 순서로 처리해?", K, ["화재 효과"],
+  ["리벤지 카드 덱에서 맨 위의 카드를 확인하고 아래 순서에 따라 리벤지 카드의 이벤트를 처리합니다."], lang="ko")
+q("dm-enemy-ko", "적의 공격력은 어떻게 정해져?", K, ["토큰"], ["-적의 공격력 : 토큰에 쓰여있는 숫자"], lang="ko",
+  split="holdout")
+q("dm-lose-ko", "전투에서 지면 어떻게 돼?", K, ["피로도"],
+  ["플레이어의 공격력이 적의 공격력보다 작은 경우, 공격력의 차이만큼 피로도가 증가합니다."], lang="ko")
+q("dm-looted-ko", "약탈 상태에서는 어떤 행동을 할 수 있어?", K, ["걷기"],
+  ["매 턴마다 8개의 행동 중 '걷기', '휴식', '교환'만 할 수 있게됩니다"], lang="ko")
+q("dm-anger-en", "Dead Men Tell No Tales: what does the anger action do?", K, ["+1"], ["-분노 : 전투 트랙 수치+1"],
+  cat="crosslingual", split="holdout")
+q("dm-swap-en", "How do I swap items in Dead Men Tell No Tales?", K, [], ["-교환 : 현재 가진 아이템을 테이블에 올려두고, 테이블 위의 아이템 또는 다른 플레이어의 아이템을 가져옴"],
+  cat="crosslingual", any_of=[["item", "아이템"]])
+q("dm-explode-en", "DMTNT what happens to a character in a room that explodes?", K, [],
+  ["-방이 폭발하여 그 방에 있던 캐릭터가 사망 (다른 캐릭터로 교체하여 진행)"], cat="crosslingual",
+  any_of=[["death", "사망"]])
+
+# ---- Pirates 2 ed.: Governor's Daughter
+q("p2-components-cards", "How many adventure cards are in Pirates 2 ed.?", P, ["55"], ["• 55 adventure cards,"],
+  cat="number", style="verbatim")
+q("p2-start-hand", "Governor's Daughter setup: how many cards does each player start with?", P, ["3"],
+  ["Shuffle the deck and give each player 3 cards"], cat="number")
+q("p2-battleship-move", "How far can a battleship move in Pirates 2 ed.?", P, ["two squares"],
+  ["moves the chosen battleship (at the beginning of the game they moor to the islands called Margarita and San Elmo) no more than two squares"],
+  split="holdout", any_of=[["two", "2"]])
+q("p2-rum-islands", "Where can't I trade rum in Governor's Daughter?", P, ["Margarita"],
+  ["Notice: You cannot trade rum on Margarita and San Elmo."])
+q("p2-drunk", "pirates 2nd edition drunk crew what happens", P, ["cannot sail"],
+  ["The ship cannot sail until the end of the player's next turn."], style="keywords")
+q("p2-barbanegra", "Which player count do you need to play Barbanegra in Pirates 2 ed.?", P, ["4"],
+  ["Barbanegra is available only in the 4-player version of the game."], cat="number", split="holdout")
+q("p2-crisis", "What can I do in Governor's Daughter if I have no Doubloons and no Goods?", P, ["Goods marker"],
+  ["they may spend their whole next turn and take one chosen Goods marker from the pool outside the board"])
+q("p2-win-splendor", "In Pirates 2 ed., how much Splendor does the winner of a battle gain?", P, ["Cannons"],
+  ["The winner of the battle gains the number of Splendor points equal to the value of the opponent's Cannons."])
+q("p2-fort-lose", "What happens if I lose an attack on a fort in Pirates 2?", P, ["1 Damage"],
+  ["If the player loses this battle, the ship gets 1 Damage"], split="holdout")
+q("p2-cannons-start", "Pirates 2 ed. setup: where do the Cannons and Holds markers start?", P, ["1", "2"],
+  ["Cannons (space \"1\"), Holds (space \"2\")"], cat="number")
+q("p2-goods-3p", "Pirates 2 ed.: how many coffee markers in a 3-player game?", P, ["15"], ["3\t10\t15 of each"],
+  cat="table")
+q("p2-markers", "How many wooden markers are in the Pirates 2 ed. box?", P, ["112"], ["• 112 wooden markers,"],
+  cat="number", split="holdout")
+
+# ---- Skull Tales
+q("st-coin-gold", "How much is a gold coin worth in Skull Tales?", S, ["10"], ["Gold 10"], cat="number")
+q("st-prestige-marker", "Skull Tales: how many Prestige Points is a Prestige marker worth?", S, ["10"],
+  ["A Prestige Marker is equivalent to 10 Prestige Points (10PP)."], cat="number")
+q("st-reload", "How many AP does it cost to reload a firearm in Skull Tales?", S, ["3"], ["Reload Firearms (3AP)"],
+  cat="number", split="holdout")
+q("st-break-away", "skull tales break away cost", S, ["2"], ["Break Away (2AP)"], cat="number", style="keywords")
+q("st-roof-max", "How many miniatures can be on the same roof in Skull Tales?", S, ["4"],
+  ["The maximum of miniatures on the same roof is 4."], cat="number")
+q("st-one-dp", "How many Destiny Points can I use per turn in Skull Tales?", S, ["1"],
+  ["the player is only allowed to use 1 DP per turn"], cat="number", split="holdout")
+q("st-catch-breath", "What does Catch Breath do in Skull Tales?", S, ["1 DP"],
+  ["If you let a turn pass without spending any AP you can regain 1 DP."])
+q("st-ally-limit", "How many allies can a character have per adventure in Skull Tales?", S, ["1"],
+  ["Characters are only allowed 1 ally per adventure."], cat="number")
+q("st-merchants-rum", "Skull Tales merchants chart: what is rum worth?", S, ["10"], ["Rum\t10"], cat="table",
+  split="holdout")
+q("st-brigantine", "What are the stats of a Brigantine in Skull Tales?", S, ["200"], ["Brigantine\t3D\t8\t3\t200"],
+  cat="table")
+q("st-hook", "How much does a hook cost in Skull Tales?", S, ["10"],
+  ["Hook\t10\tCQC weapon; causes 1 wound. It can be wielded in a hand with a Permanent Wound."], cat="table")
+q("st-fencing", "What does the Fencing skill cost in Skull Tales?", S, ["100"],
+  ["Fencing — Cost: 100 Coins, Prestige: 50. Requirements: Intelligence 3."], cat="number", split="holdout")
+q("st-explore-3", "Skull Tales exploring chart: what happens on a 3?", S, ["nothing"], ["3-4\tYou find nothing."],
+  cat="table")
+q("st-repair-1", "On the Skull Tales repairing chart, what does a roll of 2 give?", S, ["don't find"],
+  ["1-2\tYou don't find any materials on this island that can help you repair your ship."], cat="table",
+  split="holdout")
+q("st-goal-9", "Skull Tales voyage goal 9: how many PP?", S, ["20"],
+  ["9\tThe pirate ship is sunken or the captain surrenders.\t20PP"], cat="table", style="keywords")
+q("st-southern-belle", "What is the hold of the Southern Belle in Skull Tales?", S, ["10"], ["Hold: 10"], cat="number")
+q("st-mutiny-dice", "In a Skull Tales mutiny, what is the maximum number of dice for the bid?", S, ["5"],
+  ["bearing in mind that the maximum amount of dice is 5"], cat="number", split="holdout")
+q("st-whale", "What do I get for defeating the Whale in Skull Tales?", S, ["2"],
+  ["add up 2 \"Provisions\" tokens to your Hold, and also draw +1 \"Goods\" token and add +3 to your crew's Morale"])
+q("st-explore-ko", "스컬 테일즈 탐험 액션은 몇 AP야?", S, ["2"], ["Explore (2AP)"], cat="crosslingual", lang="ko",
+  split="holdout")
+q("st-morale-ko", "스컬 테일즈에서 사기 최대치는?", S, ["30"], ["The maximum Morale your crew can reach is 30."],
+  cat="crosslingual", lang="ko")
+q("djl-curse-ko", "데비 존스 로커에서 저주 카드는 최대 몇 장까지 가질 수 있어?", D, ["4"],
+  ["you can only have a maximum of 4 Curses on your ship at a time"], cat="crosslingual", lang="ko")
+q("tep-urn-ko", "타이니 에픽 파이러츠에서 유골함을 얻으려면 저주받은 금화가 몇 개 필요해?", T, ["2"],
+  ["you must spend 2 Cursed Gold from your Gold Track"], cat="crosslingual", lang="ko", split="holdout")
+q("p2-hand-ko", "총독의 딸에서 손패는 최대 몇 장?", P, ["5"], ["Players can have no more than 5 cards in hand."],
+  cat="crosslingual", lang="ko")
+
+# ---- unanswerable (including what players often assume)
+q("un-djl-5p-setup-souls", "With 5 players in Davy Jones' Locker, what do the Soul Dials start at during set-up?", D, [],
+  ["no soul count is printed for 5 players in the set-up section"], cat="unanswerable", answerable=False,
+  split="holdout")
+q("un-p2-5p", "How many rum markers for 5 players in Pirates 2 ed.?", None, [], [], cat="unanswerable",
+  answerable=False)
+q("un-st-lvl", "What is the maximum character level in Skull Tales?", None, [], [], cat="unanswerable",
+  answerable=False, split="holdout")
+q("un-tep-kraken", "How do I defeat the Kraken in Tiny Epic Pirates?", None, [], [], cat="unanswerable",
+  answerable=False)
+q("un-dm-ko-score", "데드 맨 텔 노 테일즈에서 점수는 어떻게 계산해?", None, [], [], cat="unanswerable", lang="ko",
+  answerable=False)
+q("un-djl-dragon", "How much damage does the Sea Dragon deal in Davy Jones' Locker?", None, [], [],
+  cat="unanswerable", answerable=False, split="holdout")
+q("un-monopoly", "Can I build hotels on Boardwalk?", None, [], [], cat="unanswerable", answerable=False)
+
+# ---- ambiguous game
+q("amb-setup", "What do I do at set up?", None, [], [], cat="ambiguous", needs_game=[D, P], split="holdout")
+
+# ---- follow-ups
+q("fu-st-ko-5", "and a 5?", S, ["3-5"],
+  ["3-5\tThe character discards half of his wounds, rounding up, and also loses 1AP for the rest of the adventure."],
+  cat="followup", history=[{"role": "user", "content": "In Skull Tales, what does a 9 on the KO chart do?"},
+                           {"role": "assistant", "content": "9-10: The character discards all wounds. [1]"}])
+q("fu-djl-drop-2p", "and for 2 players?", D, ["7"], ["7 Cursed Gold9 Cursed Gold11 Cursed Gold12 Cursed Gold"],
+  cat="followup", history=[{"role": "user", "content": "How much Cursed Gold must be dropped with 3 players in Davy Jones' Locker?"},
+                           {"role": "assistant", "content": "3 Players: 9 Cursed Gold [1]"}], split="holdout")
+q("fu-st-brig", "what about a Brigantine?", S, ["200"], ["Brigantine\t3D\t8\t3\t200"], cat="followup",
+  history=[{"role": "user", "content": "How much does a Sloop cost in Skull Tales?"},
+           {"role": "assistant", "content": "Sloop: Speed 4D, Hold 6, Cannons 2, Value 150 [1]"}])
+
 Path(__file__).with_name("gold.jsonl").write_text(
     "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in Q), encoding="utf-8")
 print(len(Q), "questions")

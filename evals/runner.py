@@ -195,23 +195,26 @@ def report(results: list[Result]) -> dict:
         "by_category": breakdown(results, lambda r: r.gold.category),
         "by_lang": breakdown(results, lambda r: r.gold.lang),
         "by_game": breakdown(results, lambda r: r.gold.expect_doc or "(none)"),
+        "by_style": breakdown(results, lambda r: r.gold.style or "(none)"),
+        "questions": {r.gold.id: r.correct for r in results},
         "failures": [{"id": r.gold.id, "question": r.gold.question, "answer": r.answer.get("answer"),
                       "answerable": r.answer.get("answerable"), "needs_game": r.answer.get("needs_game"),
                       "rank": r.rank} for r in results if not r.correct],
     }
 
 
-def print_report(rep: dict) -> None:
+def print_report(rep: dict, name: str = "rulespal") -> None:
     cols = ["n", "answer_accuracy", "citation_hit", "abstention_recall", "false_abstention", "hit@1", "hit@5", "mrr",
             "latency_p50_ms"]
 
-    def row(name, s):
+    def row(label, s):
         cells = [f"{s[c]:.3f}" if isinstance(s[c], float) else str(s[c]) for c in cols]
-        print(f"{name:45}" + "".join(f"{c:>11}" for c in cells))
+        print(f"{label:45}" + "".join(f"{c:>11}" for c in cells))
 
+    print(f"== {name}")
     print(f"{'':45}" + "".join(f"{c[:10]:>11}" for c in cols))
     row("overall", rep["overall"])
-    for section in ("by_split", "by_category", "by_lang", "by_game"):
+    for section in ("by_split", "by_category", "by_lang", "by_game", "by_style"):
         print(f"-- {section[3:]}")
         for k, s in rep[section].items():
             row("  " + k, s)
@@ -221,17 +224,52 @@ def print_report(rep: dict) -> None:
             print(f"  {f['id']}: {f['question'][:60]!r} -> {str(f['answer'])[:100]!r} (rank {f['rank']})")
 
 
-def main(split: str = "all", json_path: Path | None = None) -> int:
-    from rulespal.service import RulesPal
+def print_comparison(reps: dict[str, dict]) -> None:
+    cols = ["answer_accuracy", "citation_hit", "abstention_recall", "hit@1", "hit@5", "mrr", "latency_p50_ms"]
+    print("== side by side (dev / holdout)")
+    print(f"{'system':22}" + "".join(f"{c[:13]:>16}" for c in cols))
+    for name, rep in reps.items():
+        cells = []
+        for c in cols:
+            d, h = rep["by_split"].get("dev", {}).get(c), rep["by_split"].get("holdout", {}).get(c)
+            cells.append(f"{_fmt(d)}/{_fmt(h)}")
+        print(f"{name:22}" + "".join(f"{x:>16}" for x in cells))
+
+
+def _fmt(x) -> str:
+    return "-" if x is None else (f"{x:.2f}" if isinstance(x, float) and x <= 1 else f"{x:.0f}")
+
+
+def main(split: str = "all", json_path: Path | None = None, html_path: Path | None = None, check: bool = False,
+         update_expected: bool = False, baselines: bool = True) -> int:
+    from evals.baselines import systems
+    from evals.expected import EXPECTED, check_against, write_expected
     from rulespal.settings import get_settings
 
     gold = load_gold()
     if split != "all":
         gold = [g for g in gold if g.split == split]
-    service = RulesPal(get_settings())
-    results = run(service, gold)
-    rep = report(results)
-    print_report(rep)
+    settings = get_settings()
+    runs = systems(settings, baselines=baselines and not check)
+    results = {name: run(service, gold) for name, service in runs.items()}
+    reps = {name: report(rs) for name, rs in results.items()}
+    print_report(reps["rulespal"])
+    if len(reps) > 1:
+        print_comparison(reps)
     if json_path:
-        Path(json_path).write_text(json.dumps(rep, ensure_ascii=False, indent=1), encoding="utf-8")
+        Path(json_path).write_text(json.dumps(reps, ensure_ascii=False, indent=1), encoding="utf-8")
+    if html_path:
+        from evals.html import write_html
+
+        write_html(Path(html_path), results, reps)
+        print(f"report written to {html_path}")
+    if update_expected:
+        write_expected(reps["rulespal"], EXPECTED)
+        print(f"expected scores written to {EXPECTED}")
+    if check:
+        ok, messages = check_against(reps["rulespal"], EXPECTED)
+        for m in messages:
+            print(m)
+        print("eval check: " + ("passed" if ok else "FAILED"))
+        return 0 if ok else 1
     return 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -115,11 +114,26 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
 
 @app.command("eval")
 def run_eval(split: Annotated[str, typer.Option(help="dev, holdout or all")] = "all",
-             as_json: Annotated[Optional[Path], typer.Option("--json", help="write the results here")] = None):
-    """Run the gold questions in evals/ and print the scores."""
-    from evals.runner import main as eval_main
+             as_json: Annotated[Optional[Path], typer.Option("--json", help="write the results here")] = None,
+             html: Annotated[Optional[Path], typer.Option("--html", help="write a self-contained HTML report")] = None,
+             check: Annotated[bool, typer.Option("--check", help="fail on a regression against evals/expected.json")]
+             = False,
+             update_expected: Annotated[bool, typer.Option("--update-expected",
+                                                           help="write this run's scores to evals/expected.json")]
+             = False,
+             baselines: Annotated[bool, typer.Option(help="also run the baselines side by side")] = True):
+    """Run the gold questions in evals/ and print the scores (and the baselines beside them)."""
+    from evals.runner import RottenGold, main as eval_main
 
-    sys.exit(eval_main(split=split, json_path=as_json))
+    try:
+        code = eval_main(split=split, json_path=as_json, html_path=html, check=check,
+                         update_expected=update_expected, baselines=baselines)
+    except RottenGold as e:
+        typer.secho(f"error: the gold set no longer matches the corpus: {e}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(2)
+    except RulesPalError as e:
+        _fail(e)
+    raise typer.Exit(code)
 
 
 if __name__ == "__main__":

@@ -21,10 +21,10 @@ class RetrievalConfig:
     dense: tuple[str, ...] = ("use",)
     lexical: bool = True
     # Weights chosen on the dev split (evals/ablation.py and a small grid, see the README).
-    lexical_weight: float = 3.0  # relative to each dense ranking, for passages in the question's language
+    lexical_weight: float = 12.0  # relative to each dense ranking, for passages in the question's language
     cross_lang_lexical: float = 0.35  # lexical weight when the passage is in the other language
     rerank: bool = True
-    rerank_weight: float = 0.5  # share of the final score from the best unit's similarity
+    rerank_weight: float = 0.25  # share of the final score from the best unit's similarity
     candidates: int = 40
 
 
@@ -104,6 +104,8 @@ class Retriever:
             return []
         ranked = sorted(fused.items(), key=lambda kv: -kv[1])[:n_cand]
         top_rrf = ranked[0][1]
+        if top_rrf <= 0:
+            return []
         hits = []
         for pos, s in ranked:
             hits.append(Hit(idx.chunks[pos], s / top_rrf, fused=s / top_rrf))

@@ -1,0 +1,58 @@
+"""Expected scores, checked in: `rulespal eval --check` fails on a regression beyond the tolerance."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+EXPECTED = Path(__file__).with_name("expected.json")
+METRICS = ("answer_accuracy", "citation_hit", "abstention_recall", "hit@5")
+GROUPS = ("by_split", "by_category", "by_lang")
+BASE_TOLERANCE = 0.03
+
+
+def _groups(rep: dict) -> dict[str, dict]:
+    out = {"overall": rep["overall"]}
+    for g in GROUPS:
+        for k, v in rep[g].items():
+            out[f"{g[3:]}:{k}"] = v
+    return out
+
+
+def write_expected(rep: dict, path: Path = EXPECTED) -> None:
+    data = {
+        "tolerance": BASE_TOLERANCE,
+        "note": "tolerance per group is max(tolerance, 1.5 / n): one flipped question in a small group is noise",
+        "groups": {k: {"n": v["n"], **{m: v[m] for m in METRICS if v.get(m) is not None}}
+                   for k, v in _groups(rep).items()},
+        "questions": rep["questions"],
+    }
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def check_against(rep: dict, path: Path = EXPECTED) -> tuple[bool, list[str]]:
+    """Compare a run with the checked-in expectations; name every question that flipped."""
+    if not path.exists():
+        return False, [f"no expected scores at {path}: run `rulespal eval --update-expected` first"]
+    expected = json.loads(path.read_text(encoding="utf-8"))
+    tol = expected.get("tolerance", BASE_TOLERANCE)
+    now = _groups(rep)
+    ok = True
+    messages = []
+    for group, exp in sorted(expected["groups"].items()):
+        cur = now.get(group)
+        if cur is None:
+            continue
+        allowed = max(tol, 1.5 / max(1, exp.get("n", 1)))
+        for m in METRICS:
+            if m in exp and cur.get(m) is not None and cur[m] < exp[m] - allowed:
+                ok = False
+                messages.append(f"REGRESSION {group} {m}: {cur[m]:.3f} < expected {exp[m]:.3f} - {allowed:.3f}")
+    was = expected.get("questions", {})
+    worse = sorted(q for q, good in was.items() if good and rep["questions"].get(q) is False)
+    better = sorted(q for q, good in was.items() if not good and rep["questions"].get(q) is True)
+    if worse:
+        messages.append(f"now wrong ({len(worse)}): {', '.join(worse)}")
+    if better:
+        messages.append(f"now right ({len(better)}): {', '.join(better)}")
+    return ok, messages
