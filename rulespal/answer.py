@@ -272,9 +272,16 @@ class AnswerWriter:
             return best.score >= CROSS_LANG_MIN
         coverage = (overlap(self.index, set(q.base_tokens), f"{chunk.section} {chunk.text}", known_only=False)
                     if q.base_tokens else 1.0)
+        if q.lang == "en" and self._mostly_unknown(q):
+            return False  # "castling in chess", "hotels on Boardwalk": words no rulebook here uses
         # English sentences are scored with MiniLM, whose similarities run higher than USE's.
         floor = ANSWERABLE_MIN_EN if q.lang == "en" and EN_UNITS in q.vectors else ANSWERABLE_MIN
         return best.score >= floor and coverage >= COVERAGE_MIN
+
+    def _mostly_unknown(self, q: Query) -> bool:
+        words = [t for t in q.base_tokens if t.isalpha() and len(t) >= 3 and not t.startswith("#")]
+        unknown = [t for t in words if t not in self.index.idf]
+        return bool(words) and len(unknown) / len(words) >= 0.5
 
     @staticmethod
     def abstain(lang: str, games: list[str], citations: list[Citation]) -> Answer:
