@@ -181,7 +181,7 @@ class AnswerWriter:
 
     # ---- tables ----------------------------------------------------------------------------
 
-    def table_lookup(self, q: Query, hits: list[Hit], key_text: str, top: int = 6) -> tuple[Lookup, Hit] | None:
+    def table_lookup(self, q: Query, hits: list[Hit], key_text: str, top: int = 8) -> tuple[Lookup, Hit] | None:
         """A rule table in the top passages that has a row or column for the question's keys."""
         qtok = set(q.tokens)
         best: tuple[float, Lookup | None, Hit] | None = None

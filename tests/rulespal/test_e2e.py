@@ -30,7 +30,7 @@ def test_english_questions(service, question, doc, must, quote_has):
     assert a.answerable and a.games == [doc]
     for m in must:
         assert m in a.answer
-    assert a.citations[0].doc == doc and quote_has in a.citations[0].quote
+    assert a.citations[0].doc == doc and any(quote_has in c.quote for c in a.citations)
     exact_citations(service, a)
 
 
