@@ -404,6 +404,32 @@ q("fu-st-brig", "what about a Brigantine?", S, ["200"], ["Brigantine\t3D\t8\t3\t
   history=[{"role": "user", "content": "How much does a Sloop cost in Skull Tales?"},
            {"role": "assistant", "content": "Sloop: Speed 4D, Hold 6, Cannons 2, Value 150 [1]"}])
 
+
+# ==== arithmetic over rules (issue 3): the calculators must produce these numbers =================
+q("calc-ko-dp", "In Skull Tales I rolled 7 on the KO chart and have 2 unused Destiny Points. What happens?", S,
+  ["9", "9-10", "6-9"], ["Add +1 to his roll for each DP not used by the KO character."], cat="arithmetic")
+q("calc-ko-mummy", "Skull Tales KO chart: I rolled 4 with the Mummy Curse and 1 unused DP, what's the result?", S,
+  ["4", "3-5"], ["*When a character gets the Mummy Curse, subtract 1 from the roll."], cat="arithmetic",
+  split="holdout")
+q("calc-ko-example", "Skull Tales: revived with 2 DP left and I roll a 3 on the knocked out chart, what then?", S,
+  ["5", "3-5"], ["Add +1 to his roll for each DP not used by the KO character."], cat="arithmetic")
+q("calc-ransom-yes", "Can I free the governor's daughter with 45 Doubloons and 31 Splendor?", P, ["Yes", "30"],
+  ["intimidating him, if the player has at least 30 Splendor points."], cat="arithmetic")
+q("calc-ransom-no", "Pirates 2 ed.: I have 40 Doubloons and 12 Splendor, can I free the governor's daughter?", P,
+  ["No", "50"], ["paying 50 Doubloons of ransom to Roberts, or;"], cat="arithmetic", split="holdout")
+q("calc-map-fragment", "Governor's Daughter: can I buy a map fragment with 12 Doubloons and 11 Splendor?", P,
+  ["Yes", "10"], ["buying it in a shipyard for 15 Doubloons or 10 Splendor points"], cat="arithmetic")
+q("calc-tep-gold", "Tiny Epic Pirates: my Doubloon is on 9 and I have three Cursed Gold cubes. How much Gold do I have?",
+  T, ["12"], ["Each Cursed Gold increases the amount of total Gold you possess by +1 Gold."], cat="arithmetic")
+q("calc-tep-gold-2", "In Curse of Amdiak, Doubloon at 6 with 2 Cursed Gold: total gold?", T, ["8"],
+  ["Each Cursed Gold increases the amount of total Gold you possess by +1 Gold."], cat="arithmetic",
+  style="keywords", split="holdout")
+q("calc-trickster", "Skull Tales: with the Trickster skill, how much do I pay for a 75 coins gear card?", S, ["38"],
+  ["The character will pay half of the cost -rounding up- for any gear or ally card."], cat="arithmetic")
+q("calc-trickster-2", "I'm a Trickster in Skull Tales, what does a 50 coins ally cost me?", S, ["25"],
+  ["The character will pay half of the cost -rounding up- for any gear or ally card."], cat="arithmetic",
+  split="holdout")
+
 Path(__file__).with_name("gold.jsonl").write_text(
     "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in Q), encoding="utf-8")
 print(len(Q), "questions")

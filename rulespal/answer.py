@@ -19,6 +19,8 @@ from ingest.tables import parse_table
 from rulespal.query import Query, tokens_of
 from rulespal.retrieve import Hit
 from rulespal.units import DIGIT, EN_UNITS, overlap, score_units, unit_text
+from rulespal.rules.calc import calculate
+from rulespal.rules.facts import FactBook, keys_match
 from rulespal.rules.tables import Lookup, lookup, render as render_lookup
 
 NOT_PRINTED = re.compile(
@@ -64,6 +66,7 @@ class Answer:
     needs_game: list[str] = field(default_factory=list)
     citations: list[Citation] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
+    derived: dict[str, dict] = field(default_factory=dict)  # numbers a calculator produced -> the rule's span
 
     def to_json(self) -> dict:
         return {
@@ -234,8 +237,40 @@ class AnswerWriter:
             body = gloss(body, game_glossary, to="en")
         return Answer(f"{body} [1]", True, games, citations=[cite])
 
+    def rules_answer(self, book: FactBook, key_text: str, hits: list[Hit], games: list[str],
+                     q_lang: str) -> Answer | None:
+        """Not-printed facts and calculators first: they state what the tables and rules give exactly."""
+        docs = list(games) or list(dict.fromkeys(h.chunk.doc for h in hits[:3]))
+        for doc in docs:
+            for fact in book.for_doc(doc):
+                if fact.kind == "not_printed":
+                    keys = next(x["keys"] for x in book.curated[doc].not_printed if x["what"] == fact.row)
+                    if keys_match(key_text, keys) == len(keys):
+                        cite = self._span_citation(1, doc, fact.start, fact.end)
+                        lead = "규칙서에 그 값은 나와 있지 않습니다" if q_lang == "ko" else "The rulebook doesn't print that"
+                        return Answer(f"{lead} ({fact.row}): {' '.join(cite.quote.split())} [1]", False, [doc],
+                                      citations=[cite])
+        calc = calculate(book, key_text, docs)
+        if calc is None:
+            return None
+        cites = [self._span_citation(i + 1, calc.doc, a, b) for i, (a, b) in enumerate(calc.spans)]
+        markers = "".join(f"[{c.n}]" for c in cites)
+        rule = {"doc": calc.doc, "start": calc.spans[0][0], "end": calc.spans[0][1]}
+        return Answer(f"{calc.text} {markers}", True, [calc.doc], citations=cites,
+                      derived={n: rule for n in calc.computed})
+
+    def _span_citation(self, n: int, doc: str, start: int, end: int) -> Citation:
+        section = next((c.section for c in self.index.chunks if c.doc == doc and c.start <= start < c.end), "")
+        return Citation(n, doc, section, start, end, self.index.text(doc)[start:end])
+
     def write(self, q: Query, hits: list[Hit], games: list[str], glossary: list[tuple[str, str]],
-              game_glossary: list[tuple[str, str]], key_text: str | None = None) -> Answer:
+              game_glossary: list[tuple[str, str]], key_text: str | None = None,
+              book: FactBook | None = None, question: str | None = None) -> Answer:
+        if book is not None:
+            # Rules are matched on the whole question: a game's name ("Governor's Daughter") can be a key.
+            ruled = self.rules_answer(book, question or key_text or q.text, hits, games, q.lang)
+            if ruled:
+                return ruled
         found = self.table_lookup(q, hits, key_text or q.text)
         if found:
             return self.table_answer(*found, q.lang, game_glossary, games)

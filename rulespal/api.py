@@ -146,6 +146,10 @@ def create_app() -> FastAPI:
                 end: Annotated[int | None, Query(ge=0, le=10**9)] = None):
         return service.passage(doc, start, end)
 
+    @app.get("/api/facts", responses=ERRORS)
+    def facts(service: Service, game: Annotated[str | None, Query(max_length=200)] = None):
+        return service.facts_json(game)
+
     @app.get("/healthz", responses=ERRORS)
     def healthz(service: Service):
         return service.health()

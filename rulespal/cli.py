@@ -94,6 +94,28 @@ def games():
 
 
 @app.command()
+def facts(game: Annotated[Optional[str], typer.Option(help="only this game (doc id)")] = None,
+          as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False):
+    """List the rule tables and facts, each with the span of the rulebook it came from."""
+    try:
+        service = _service()
+        rows = service.facts_json(game)
+    except RulesPalError as e:
+        _fail(e)
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for doc, data in rows["games"].items():
+        typer.echo(f"== {doc}: {len(data['tables'])} tables, {len(data['facts'])} facts")
+        for t in data["tables"]:
+            typer.echo(f"  table {t['title']!r} ({t['rows']} rows x {t['columns']} columns) at {t['start']}-{t['end']}")
+        for f in data["facts"]:
+            if f["kind"] != "cell":
+                typer.echo(f"  {f['kind']:13} {f['table'] or f['row']}: {f['value']} "
+                           f"[{f['origin']}, {f['start']}-{f['end']}]")
+
+
+@app.command()
 def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
           port: Annotated[int, typer.Option(help="port")] = 8000):
     """Serve the HTTP API and the chat page."""

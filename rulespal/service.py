@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from ingest.catalog import shared_glossary
 from ingest.loader import valid_doc_id
@@ -12,7 +13,8 @@ from rulespal.errors import BadRequest, EmptyQuestion, QuestionTooLong, UnknownG
 from rulespal.games import GameDetector, glossary_for, normalize, question_lang
 from rulespal.index import IndexHolder, LoadedIndex
 from rulespal.retrieve import Hit, RetrievalConfig, Retriever
-from rulespal.rules.check import check_answer
+from rulespal.rules.check import enforce
+from rulespal.rules.facts import FactBook
 from rulespal.settings import Settings
 
 FOLLOW_UP_LEAD = re.compile(
@@ -35,6 +37,8 @@ class RulesPal:
         self._cache_key: str | None = None
         self._detector: GameDetector | None = None
         self._shared = shared_glossary(settings.corpus_dir)
+        self._facts: FactBook | None = None
+        self._facts_for: str | None = None
 
     # ---- plumbing --------------------------------------------------------------------------
 
@@ -45,6 +49,14 @@ class RulesPal:
             self._detector = GameDetector(idx.meta.docs)
             self._cache_key = idx.meta.name
         return idx
+
+    @property
+    def facts(self) -> FactBook:
+        idx = self.index
+        if self._facts_for != idx.meta.name:
+            self._facts = FactBook(idx, Path(self.settings.corpus_dir) / "facts")
+            self._facts_for = idx.meta.name
+        return self._facts
 
     @property
     def detector(self) -> GameDetector:
@@ -140,9 +152,8 @@ class RulesPal:
                 hits = [h for h in hits if h.chunk.doc in scope]
         games = scope or sorted({h.chunk.doc for h in hits[:1]})
         answer = writer.write(q, hits, games, self.glossary(games), self.game_glossary(games),
-                              key_text=self.detector.strip(question))
-        answer.checks = check_answer(answer)
-        return answer
+                              key_text=self.detector.strip(question), book=self.facts, question=question)
+        return enforce(answer, self.facts, question)
 
     @staticmethod
     def _is_follow_up(question: str, named: list[str]) -> bool:
@@ -210,6 +221,18 @@ class RulesPal:
         return {"doc": doc, "title": self.index.docs[doc].title, "section": section, "start": start, "end": end,
                 "quote": text[start:end], "context_start": lo, "context_end": hi, "context": text[lo:hi],
                 "length": len(text)}
+
+    def facts_json(self, game: str | None = None) -> dict:
+        """Tables and facts per game, for people to review (each with its source span)."""
+        gid = self.resolve_game(game)
+        book = self.facts
+        out: dict[str, dict] = {}
+        for doc in ([gid] if gid else list(self.index.docs)):
+            tables = [{"title": t.title, "section": t.section, "rows": len(t.table.rows),
+                       "columns": len(t.table.header.cells), "start": t.table.start, "end": t.table.end}
+                      for t in book.tables if t.doc == doc]
+            out[doc] = {"tables": tables, "facts": [f.to_json() for f in book.for_doc(doc)]}
+        return {"games": out}
 
     def health(self) -> dict:
         idx = self.index

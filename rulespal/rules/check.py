@@ -1,18 +1,24 @@
-"""Check every number an answer states against the rulebook text it cites.
+"""Check every number an answer states, whatever wrote the answer.
 
-A number is ``verified`` when it stands in a cited span (the source points at the number itself),
-``unverified`` when no cited span states it. This runs on every answer, whatever wrote it.
-The fact tables of the structured-rules work (issue 3) will add ``contradicted``.
+- ``verified``: a fact in a cited table says exactly this (source: that cell), or, where no table
+  covers it, the cited passage states the number (source: the number's own span);
+- ``contradicted``: a cited table has a value for this context (same unit, same player count or row)
+  and it is a different number — such an answer is never returned as is (see ``enforce``);
+- ``unverified``: nothing cited states it.
 """
 
 from __future__ import annotations
 
 import re
 
+from ingest.lexical import STOPWORDS
 from rulespal.answer import Answer, Check, Citation
+from rulespal.rules.facts import WORD_NUMBERS, Fact, FactBook
+from rulespal.rules.tables import HEADER_PLAYERS, PLAYER_COUNT
 
 MARKER = re.compile(r"\[\d+\]")
 NUMBER = re.compile(r"(?<![\w.])([+-]?\d+(?:\s*[-–]\s*\d+)?)(?:\s*-?\s*([A-Za-z가-힣][\w가-힣]*))?")
+LEADING_NUMBER = re.compile(r"[+-]?\d+")
 
 
 def _number_in(quote: str, number: str) -> int:
@@ -20,27 +26,85 @@ def _number_in(quote: str, number: str) -> int:
     return m.start() if m else -1
 
 
-def check_answer(answer: Answer) -> list[Check]:
+def _stem(word: str) -> str:
+    return word.casefold().rstrip("s")
+
+
+def _value_number(fact: Fact) -> str | None:
+    m = LEADING_NUMBER.search(fact.value)
+    return m.group().lstrip("+") if m else None
+
+
+def check_answer(answer: Answer, book: FactBook | None = None, question: str = "") -> list[Check]:
     text = MARKER.sub(" ", answer.answer)
+    asked = {re.sub(r"\s+", "", n).lstrip("+") for n, _ in NUMBER.findall(question)}
+    asked |= {str(WORD_NUMBERS[w]) for w in re.findall(r"[a-z]+", question.casefold()) if w in WORD_NUMBERS}
+    players = PLAYER_COUNT.search(text)
     checks: list[Check] = []
     seen: set[str] = set()
     for m in NUMBER.finditer(text):
-        number = re.sub(r"\s+", "", m.group(1))
-        claim = f"{m.group(1)} {m.group(2)}" if m.group(2) else m.group(1)
+        number = re.sub(r"\s+", "", m.group(1)).lstrip("+")
+        unit = m.group(2) or ""
+        if unit.casefold() in STOPWORDS:
+            unit = ""
+        claim = f"{m.group(1)} {unit}".strip()
         if claim in seen:
             continue
         seen.add(claim)
-        source = _source(answer.citations, number.lstrip("+"))
-        if source:
+        verdict = _against_tables(book, answer.citations, number, unit, text, players) if book and unit else None
+        if verdict:
+            checks.append(verdict(claim))
+            continue
+        source = _span_source(answer.citations, number)
+        if number in answer.derived:
+            checks.append(Check(claim, "verified", answer.derived[number], "computed by the cited rule"))
+        elif source:
             checks.append(Check(claim, "verified", source))
+        elif number in asked:
+            checks.append(Check(claim, "unverified", None, "taken from your question"))
         else:
             checks.append(Check(claim, "unverified", None, "no cited passage states this number"))
     return checks
 
 
-def _source(citations: list[Citation], number: str) -> dict | None:
+def _against_tables(book: FactBook, citations: list[Citation], number: str, unit: str, text: str, players):
+    cited = [f for f in book.facts if f.kind == "cell"
+             and any(f.doc == c.doc and c.start <= f.start and f.end <= c.end for c in citations)]
+    relevant = [f for f in cited if any(_stem(w) == _stem(unit) for w in re.findall(r"[A-Za-z가-힣]+", f.value))]
+    if not relevant:
+        return None
+    selected = []
+    for f in relevant:
+        hm = HEADER_PLAYERS.search(f.column) if players else None
+        if hm and int(players.group(1)) in {int(hm.group(1)), int(hm.group(2) or 0)}:
+            selected.append(f)
+        elif f.row and f.row.casefold() in text.casefold():
+            selected.append(f)
+    pool = selected or relevant
+    match = next((f for f in pool if _value_number(f) == number), None)
+    if match:
+        return lambda claim: Check(claim, "verified", match.source(), f"{match.table}: {match.value}")
+    expected = pool[0]
+    detail = (f"the rulebook's table says {expected.value}" if selected
+              else f"the cited table has no {number} {unit}")
+    return lambda claim: Check(claim, "contradicted", expected.source(), detail)
+
+
+def _span_source(citations: list[Citation], number: str) -> dict | None:
     for c in citations:
         at = _number_in(c.quote, number)
         if at >= 0:
             return {"doc": c.doc, "start": c.start + at, "end": c.start + at + len(number)}
     return None
+
+
+def enforce(answer: Answer, book: FactBook | None, question: str = "") -> Answer:
+    """Attach the checks; an answer with a contradicted number is replaced by the quoted rule."""
+    answer.checks = check_answer(answer, book, question)
+    if any(c.status == "contradicted" for c in answer.checks) and answer.citations:
+        wrong = ", ".join(c.claim for c in answer.checks if c.status == "contradicted")
+        quotes = " ".join(f"\u201c{' '.join(c.quote.split())}\u201d [{c.n}]" for c in answer.citations)
+        answer.answer = f"The rulebook says: {quotes}"
+        answer.checks = check_answer(answer, None, question) + [Check(wrong, "contradicted", None,
+                                                      "a drafted answer stated this; replaced by the quoted rule")]
+    return answer

@@ -1,0 +1,199 @@
+"""Rule tables and numeric facts, each with the span of the rulebook it came from.
+
+Two sources: tables recovered automatically from every indexed rulebook (also a user's own), and
+curated data files (``corpus/facts/<doc>.toml``) for what the extraction flattened beyond recovery,
+what the rulebook explicitly does not print, thresholds, roll modifiers and formulas stated in prose.
+A curated value is located by its quote; a quote that is not in the rulebook stops the load.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import asdict, dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from ingest.tables import Table, parse_table
+from rulespal.index import LoadedIndex
+from rulespal.rules.tables import RANGE
+
+
+class CuratedFactError(ValueError):
+    """A curated fact's quote is not in its rulebook: fix corpus/facts/ before trusting the facts."""
+
+
+@dataclass(frozen=True)
+class Fact:
+    doc: str
+    kind: str  # cell | not_printed | inconsistency | threshold | modifier | formula
+    table: str
+    row: str
+    column: str
+    value: str
+    start: int
+    end: int
+    origin: str = "auto"  # auto | curated
+    note: str = ""
+
+    def source(self) -> dict:
+        return {"doc": self.doc, "start": self.start, "end": self.end}
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class RuleTable:
+    doc: str
+    title: str
+    section: str
+    table: Table
+
+
+@dataclass
+class Curated:
+    thresholds: list[dict] = field(default_factory=list)
+    modifiers: list[dict] = field(default_factory=list)
+    formulas: list[dict] = field(default_factory=list)
+    not_printed: list[dict] = field(default_factory=list)
+    cells: list[dict] = field(default_factory=list)
+
+
+def _locate(text: str, quote: str, doc: str, occurrence: int = 1) -> int:
+    pos = -1
+    for _ in range(occurrence):
+        pos = text.find(quote, pos + 1)  # locating curated data in the file, not chunking
+        if pos < 0:
+            raise CuratedFactError(f"corpus/facts/{doc}.toml: quote not found in the rulebook: {quote[:70]!r}")
+    return pos
+
+
+class FactBook:
+    """All facts of an index build: recovered tables plus curated data."""
+
+    def __init__(self, index: LoadedIndex, facts_dir: Path):
+        self.index = index
+        self.facts_dir = facts_dir
+
+    @cached_property
+    def tables(self) -> list[RuleTable]:
+        out = []
+        for chunk in self.index.chunks:
+            units = chunk.units
+            text = self.index.text(chunk.doc)
+            i = 0
+            while i < len(units):
+                if units[i].kind != "row":
+                    i += 1
+                    continue
+                j = i
+                while j + 1 < len(units) and units[j + 1].kind == "row":
+                    j += 1
+                table = parse_table(text, units[i].start, units[j].end)
+                heads = [u for u in units[:i] if u.kind == "heading"]
+                title = text[heads[-1].start:heads[-1].end].strip() if heads else chunk.section.split(" > ")[-1]
+                if table is not None:
+                    out.append(RuleTable(chunk.doc, title or "table", chunk.section, table))
+                i = j + 1
+        return out
+
+    @cached_property
+    def curated(self) -> dict[str, Curated]:
+        out: dict[str, Curated] = {}
+        for doc in self.index.docs:
+            path = self.facts_dir / f"{doc}.toml"
+            if path.exists():
+                data = tomllib.loads(path.read_text(encoding="utf-8"))
+                out[doc] = Curated(data.get("thresholds", []), data.get("modifiers", []), data.get("formulas", []),
+                                   data.get("not_printed", []), data.get("cells", []))
+        return out
+
+    @cached_property
+    def facts(self) -> list[Fact]:
+        facts: list[Fact] = []
+        for t in self.tables:
+            facts.extend(self._table_facts(t))
+        for doc, cur in self.curated.items():
+            text = self.index.text(doc)
+            for block in cur.cells:
+                at = _locate(text, block["quote"], doc)
+                for v in block["values"]:
+                    inner = _nth(block["quote"], v["value"], v.get("occurrence", 1))
+                    facts.append(Fact(doc, "cell", block["table"], block["row"], v["column"], v["value"],
+                                      at + inner, at + inner + len(v["value"]), "curated"))
+            for np_ in cur.not_printed:
+                at = _locate(text, np_["quote"], doc)
+                facts.append(Fact(doc, "not_printed", "", np_["what"], "", "not printed", at,
+                                  at + len(np_["quote"]), "curated"))
+            for th in cur.thresholds:
+                for alt in th.get("alternatives", []):
+                    at = _locate(text, alt["quote"], doc)
+                    inner = _nth(alt["quote"], str(alt["amount"]), 1)
+                    facts.append(Fact(doc, "threshold", th["name"], "", alt["resource"], str(alt["amount"]),
+                                      at + inner, at + inner + len(str(alt["amount"])), "curated"))
+            for m in cur.modifiers:
+                at = _locate(text, m["quote"], doc)
+                value = f"+{m['per_unit']} per unit" if "per_unit" in m else f"{m['value']:+d}"
+                facts.append(Fact(doc, "modifier", m["table"], m["name"], "", value, at, at + len(m["quote"]),
+                                  "curated"))
+            for f in cur.formulas:
+                at = _locate(text, f["quote"], doc)
+                facts.append(Fact(doc, "formula", f["name"], "", "", f["operation"], at, at + len(f["quote"]),
+                                  "curated"))
+        return facts
+
+    def _table_facts(self, t: RuleTable) -> list[Fact]:
+        facts = []
+        header = t.table.header.cells
+        body = t.table.body
+        for r in body:
+            for ci, cell in enumerate(r.cells):
+                if ci == 0 and len(body) > 1 and len(r.cells) > 1:
+                    continue  # the row key
+                column = header[ci].text if ci < len(header) else ""
+                row = r.cells[0].text if len(body) > 1 else ""
+                facts.append(Fact(t.doc, "cell", t.title, row, column, cell.text, cell.start, cell.end))
+        # Roll charts whose ranges overlap are reported, not resolved ("9-10" and "6-9" both hold 9).
+        ranges = []
+        for r in body:
+            m = RANGE.match(r.cells[0].text.strip())
+            if m:
+                ranges.append((int(m.group(1)), int(m.group(2)), r))
+        for i, (a1, b1, r1) in enumerate(ranges):
+            for a2, b2, r2 in ranges[i + 1:]:
+                lo, hi = max(a1, a2), min(b1, b2)
+                if lo <= hi:
+                    both = f"{lo}" if lo == hi else f"{lo}-{hi}"
+                    facts.append(Fact(t.doc, "inconsistency", t.title, f"{r1.cells[0].text} / {r2.cells[0].text}", "",
+                                      f"rolls {both} are in two rows", r1.start, r2.end,
+                                      note="the rulebook lists overlapping ranges; both rows are reported"))
+        return facts
+
+    def for_doc(self, doc: str | None) -> list[Fact]:
+        return [f for f in self.facts if doc is None or f.doc == doc]
+
+
+def _nth(haystack: str, needle: str, n: int) -> int:
+    pos = -1
+    for _ in range(n):
+        pos = haystack.find(needle, pos + 1)
+        if pos < 0:
+            raise CuratedFactError(f"value {needle!r} not found in its quote {haystack[:60]!r}")
+    return pos
+
+
+WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10}
+
+
+def as_int(token: str) -> int | None:
+    token = token.strip().lower()
+    if token.isdigit():
+        return int(token)
+    return WORD_NUMBERS.get(token)
+
+
+def keys_match(question: str, keys: list[str]) -> int:
+    q = question.casefold()
+    return sum(1 for k in keys if re.search(re.escape(k.casefold()), q))
