@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import threading
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
@@ -14,7 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rulespal.errors import RulesPalError
 from rulespal.service import RulesPal, Turn
-from rulespal.settings import get_settings
+from rulespal.settings import Settings, get_settings
 
 STATIC = Path(__file__).parent / "web"
 
@@ -102,9 +105,60 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse(status_code=status, content={"error": {"code": code, "message": message}})
 
 
-def create_app() -> FastAPI:
+class Limits:
+    """Request size and per-client rate limits, as plain ASGI middleware (no state shared between processes)."""
+
+    def __init__(self, app, max_body: int, per_minute: int, burst: int):
+        self.app = app
+        self.max_body = max_body
+        self.rate = per_minute / 60.0
+        self.burst = burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+        self.lock = threading.Lock()
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+            return await self.app(scope, receive, send)
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            return await _send_error(send, 413, "request_too_large",
+                                     f"the request body is over {self.max_body // 1024} KB; send a shorter question")
+        if self.rate > 0 and not self._allow(scope):
+            return await _send_error(send, 429, "rate_limited",
+                                     "too many requests from this client; wait a few seconds and try again")
+        return await self.app(scope, receive, send)
+
+    def _allow(self, scope) -> bool:
+        client = (scope.get("client") or ("?", 0))[0]
+        now = time.monotonic()
+        with self.lock:
+            tokens, last = self.buckets.get(client, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - last) * self.rate)
+            if tokens < 1.0:
+                self.buckets[client] = (tokens, now)
+                return False
+            self.buckets[client] = (tokens - 1.0, now)
+            if len(self.buckets) > 10000:  # forget idle clients rather than grow without bound
+                self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 300}
+            return True
+
+
+async def _send_error(send, status: int, code: str, message: str) -> None:
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if status == 429:
+        headers.append((b"retry-after", b"5"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="RulesPal", version="0.1.0",
                   description="Rules questions about board games, answered from the rulebook with citations.")
+    settings = settings or get_settings()
+    app.add_middleware(Limits, max_body=settings.max_body_kb * 1024, per_minute=settings.rate_per_minute,
+                       burst=settings.rate_burst)
 
     @app.exception_handler(RulesPalError)
     async def _rulespal_error(_: Request, exc: RulesPalError):

@@ -26,7 +26,11 @@ class Settings(BaseSettings):
     chroma_url: str | None = None
     max_question_chars: int = 2000
     max_history_turns: int = 20
-    max_file_mb: int = 250
+    max_file_mb: int = 50
+    max_body_kb: int = 64  # larger HTTP request bodies get a 413
+    # Per-client rate limit on /api/*: a bucket of ``rate_burst`` requests refilled at this rate.
+    rate_per_minute: int = 240
+    rate_burst: int = 60
     max_k: int = 50
     # Units (sentences, items, rows) are embedded at ingest when the corpus has at most this many.
     max_embedded_units: int = 60000

@@ -79,3 +79,24 @@ def test_real_server_answers_with_exact_citations(live_server, service):
         assert service.index.text(c["doc"])[c["start"]:c["end"]] == c["quote"]
     bad = httpx.post(f"{live_server}/api/ask", json={"question": ""}, timeout=30)
     assert bad.status_code == 400 and bad.json()["error"]["code"] == "empty_question"
+
+
+def test_rate_limit_and_body_size(service, built):
+    from fastapi.testclient import TestClient
+
+    from rulespal.api import create_app, get_service
+
+    app = create_app(built.model_copy(update={"rate_per_minute": 6, "rate_burst": 3, "max_body_kb": 1}))
+    app.dependency_overrides[get_service] = lambda: service
+    with TestClient(app) as c:
+        codes = [c.post("/api/search", json={"query": "morale", "k": 1}).status_code for _ in range(5)]
+        assert codes[:3] == [200, 200, 200] and codes[3] == 429
+        r = c.post("/api/search", json={"query": "morale"})
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+        assert r.headers["retry-after"]
+        assert c.get("/healthz").status_code == 200  # only /api/* is limited
+    app = create_app(built.model_copy(update={"max_body_kb": 1}))
+    app.dependency_overrides[get_service] = lambda: service
+    with TestClient(app) as c:
+        r = c.post("/api/ask", json={"question": "x" * 4000})
+        assert r.status_code == 413 and r.json()["error"]["code"] == "request_too_large"
