@@ -77,3 +77,49 @@ def corpus_docs(corpus_dir: Path) -> list[Doc]:
 
 def shared_glossary(corpus_dir: Path) -> tuple[tuple[str, str], ...]:
     return tuple(load_manifest(corpus_dir)[1].items())
+
+
+def library_docs(library: Path, limit: int | None = None) -> list[Doc]:
+    """Rulebooks of a library folder with a ``games.json`` manifest (code, name, short_name, aliases,
+    rulebook); a game's extra files (``<code>-<part>.md``) become documents of their own."""
+    import json
+
+    entries = json.loads((library / "games.json").read_text(encoding="utf-8"))
+    folder = library / "rulebooks"
+    files = sorted(p.name for p in folder.glob("*.md"))
+    codes = {e["code"] for e in entries}
+    docs: list[Doc] = []
+    for entry in entries[:limit] if limit else entries:
+        code, name = entry["code"], entry["name"]
+        aliases = tuple(a for a in [entry.get("short_name"), *entry.get("aliases", [])] if a)
+        main = entry.get("rulebook") or f"{code}-rulebook.md"
+        extras = [f for f in files if f.startswith(f"{code}-") and f != main and f[len(code) + 1:] in
+                  _extra_names(files, code, codes)]
+        for fname in [main] + extras:
+            path = folder / fname
+            if not path.exists():
+                continue
+            part = fname[len(code) + 1:-3]
+            is_main = fname == main
+            docs.append(Doc(
+                id=Path(fname).stem if not is_main else code,
+                title=name if is_main else f"{name} ({part.replace('-', ' ')})",
+                lang="en",
+                text_path=str(path.resolve()),
+                source="library",
+                aliases=aliases if is_main else (),
+            ))
+    return docs
+
+
+def _extra_names(files: list[str], code: str, codes: set[str]) -> set[str]:
+    """Files "<code>-<part>.md" that belong to ``code`` and not to a longer game code ("1846-two-...")."""
+    out = set()
+    for f in files:
+        if not f.startswith(f"{code}-"):
+            continue
+        stem = f[:-3]
+        owner = max((c for c in codes if stem.startswith(f"{c}-") or stem == c), key=len, default=code)
+        if owner == code:
+            out.add(f[len(code) + 1:])
+    return out

@@ -137,7 +137,7 @@ def _ingest_locked(settings: Settings, paths: list[Path], progress: bool, extra_
     tokens = [tokenize(f"{c.section}\n{c.text}") for c in tqdm(chunks, desc="lexical", unit="chunk",
                                                                    disable=not progress)]
 
-    cache = EmbeddingCache(data_dir / "cache" / "embeddings.sqlite")
+    cache = EmbeddingCache((settings.cache_dir or data_dir / "cache") / "embeddings.sqlite")
     store = ChromaStore(data_dir, settings.chroma_url, settings.threads)
     lang = {d.id: d.lang for d in final_docs}
     ids = [c.id for c in chunks]

@@ -28,12 +28,25 @@ def _service():
 
 @app.command()
 def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="rulebooks (.txt, .md, .pdf) to add")] = None,
+           library: Annotated[Optional[Path], typer.Option(help="a library folder with games.json and rulebooks/")]
+           = None,
+           limit: Annotated[Optional[int], typer.Option(help="only the first N games of the library")] = None,
            quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bars")] = False):
-    """Build the index of corpus/ (no paths), or add or replace your own rulebooks."""
+    """Build the index of corpus/ (no paths), or add or replace your own rulebooks or a whole library."""
+    from ingest.catalog import corpus_docs, library_docs
     from ingest.pipeline import run_ingest
 
+    settings = get_settings()
+    extra = []
+    if library:
+        if not (library / "games.json").exists():
+            typer.secho(f"error: {library} has no games.json", fg=typer.colors.RED, err=True)
+            raise typer.Exit(2)
+        taken = {d.id for d in corpus_docs(settings.corpus_dir)}
+        extra = [d for d in library_docs(library, limit) if d.id not in taken]
+        typer.echo(f"library: {len(extra)} rulebooks from {library}")
     try:
-        report = run_ingest(get_settings(), list(paths or []), progress=not quiet)
+        report = run_ingest(settings, list(paths or []), progress=not quiet, extra_docs=extra)
     except RulesPalError as e:
         _fail(e)
     if not report.changed:

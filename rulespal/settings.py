@@ -15,6 +15,8 @@ class Settings(BaseSettings):
 
     data_dir: Path = REPO_ROOT / "data"
     corpus_dir: Path = REPO_ROOT / "corpus"
+    # Embeddings by (model, text): re-ingesting unchanged text costs nothing. Default: <data_dir>/cache.
+    cache_dir: Path | None = None
     # Dense embedders fused at query time: "use" (multilingual, default), "minilm",
     # or "st:<sentence-transformers model name or path>"; comma-separated.
     embedders: str = "use"

@@ -18,6 +18,15 @@ from rulespal.settings import REPO_ROOT, Settings
 CORPUS = REPO_ROOT / "corpus"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def shared_embedding_cache(tmp_path_factory):
+    """One embedding cache for every data dir the tests build (CLI subprocesses included): the many
+    throwaway indexes then embed the corpus once."""
+    os.environ["RULESPAL_CACHE_DIR"] = str(tmp_path_factory.mktemp("embedding-cache"))
+    yield
+    os.environ.pop("RULESPAL_CACHE_DIR", None)
+
+
 @pytest.fixture(scope="session")
 def settings(tmp_path_factory) -> Settings:
     return Settings(data_dir=tmp_path_factory.mktemp("data"))
