@@ -26,7 +26,7 @@ from rulespal.errors import IngestBusy, UnreadableRulebook
 from rulespal.settings import Settings
 
 # Bump when chunking or tokenizing changes, so an unchanged corpus is still re-indexed.
-PIPELINE_VERSION = "1"
+PIPELINE_VERSION = "2"
 
 
 @dataclass

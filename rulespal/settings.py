@@ -35,7 +35,7 @@ class Settings(BaseSettings):
     rate_burst: int = 60
     max_k: int = 50
     # Units (sentences, items, rows) are embedded at ingest when the corpus has at most this many.
-    max_embedded_units: int = 60000
+    max_embedded_units: int = 20000
     threads: int = 2
 
     @property
