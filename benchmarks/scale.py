@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -33,7 +31,6 @@ def main() -> int:
     ap.add_argument("--detect", type=int, default=300)
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    from evals.runner import load_gold
     from ingest.catalog import library_docs
 
     total = len(library_docs(args.library))

@@ -110,7 +110,6 @@ def _ingest_locked(settings: Settings, paths: list[Path], progress: bool, extra_
             and d.id not in corpus_ids and Path(d.text_path).exists()]
     texts = {d.id: read_doc_text(d) for d in docs + kept + extra_docs}
     texts.update({s.doc.id: s.text for s in staged})
-    all_ids = [d.id for d in docs + kept + extra_docs] + [s.doc.id for s in staged]
     fingerprint = _fingerprint(docs + kept + extra_docs + [s.doc for s in staged], texts,
                                settings.embedder_specs + [f"units-en:{settings.unit_embedder_en}"])
     if prev and prev.fingerprint == fingerprint:

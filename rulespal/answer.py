@@ -16,7 +16,7 @@ from ingest.models import Chunk, Unit
 from rulespal.games import gloss
 from rulespal.index import LoadedIndex
 from ingest.tables import parse_table
-from rulespal.query import Query, tokens_of
+from rulespal.query import Query
 from rulespal.retrieve import Hit
 from rulespal.units import DIGIT, EN_UNITS, overlap, score_units, unit_text
 from rulespal.rules.calc import calculate

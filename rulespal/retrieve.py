@@ -4,7 +4,7 @@ by how well the best sentence, list item or table row inside each passage matche
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 

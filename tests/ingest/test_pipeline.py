@@ -1,7 +1,6 @@
 """Ingest end to end: idempotent re-runs, users' own rulebooks, bad files, killed runs, a second ingest."""
 
 import random
-import shutil
 import signal
 import subprocess
 import time
