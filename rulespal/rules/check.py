@@ -30,7 +30,11 @@ def _stem(word: str) -> str:
     return word.casefold().rstrip("s")
 
 
-def _value_number(fact: Fact) -> str | None:
+def _value_number(fact: Fact, unit: str) -> str | None:
+    """The number a cell gives for ``unit``: "4 Cursed Gold or -2 Integrity" gives -2 for Integrity."""
+    for m in NUMBER.finditer(fact.value):
+        if m.group(2) and _stem(m.group(2)) == _stem(unit):
+            return re.sub(r"\s+", "", m.group(1)).lstrip("+")
     m = LEADING_NUMBER.search(fact.value)
     return m.group().lstrip("+") if m else None
 
@@ -81,7 +85,7 @@ def _against_tables(book: FactBook, citations: list[Citation], number: str, unit
         elif f.row and f.row.casefold() in text.casefold():
             selected.append(f)
     pool = selected or relevant
-    match = next((f for f in pool if _value_number(f) == number), None)
+    match = next((f for f in pool if _value_number(f, unit) == number), None)
     if match:
         return lambda claim: Check(claim, "verified", match.source(), f"{match.table}: {match.value}")
     expected = pool[0]
