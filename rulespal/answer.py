@@ -36,6 +36,8 @@ SECOND_CITATION_RATIO = 0.93
 TABLE_AFFINITY_MIN = 0.45
 W_RANK = 0.3  # a pick's score = its unit's score (rulespal/units.py) + W_RANK * the passage's score
 PREFER_ANSWERABLE = 0.85
+UNIT_CACHE_SIZE = 5000
+LARGE_INDEX_PICKS = 4  # passages whose sentence vectors are kept when none are precomputed
 EXTEND_CHARS = 260
 MAX_QUOTE = 700
 
@@ -95,9 +97,10 @@ class Pick:
 
 
 class AnswerWriter:
-    def __init__(self, index: LoadedIndex, threads: int = 2):
+    def __init__(self, index: LoadedIndex, threads: int = 2, unit_cache: dict | None = None):
         self.index = index
         self.threads = threads
+        self.unit_cache = unit_cache if unit_cache is not None else {}
 
     # ---- choosing what to quote ------------------------------------------------------------
 
@@ -109,11 +112,20 @@ class AnswerWriter:
         spec = idx.meta.embedders[0]
         if spec not in q.vectors:
             return None
-        texts = [unit_text(hit.chunk, u) for u in hit.chunk.units]
-        return make_embedder(spec, self.threads).embed_documents(texts)
+        # A large library has no sentence vectors on disk: embed a passage's sentences once, then keep them.
+        cached = self.unit_cache.get(hit.chunk.id)
+        if cached is None:
+            texts = [unit_text(hit.chunk, u) for u in hit.chunk.units]
+            cached = make_embedder(spec, self.threads).embed_documents(texts)
+            if len(self.unit_cache) > UNIT_CACHE_SIZE:
+                self.unit_cache.pop(next(iter(self.unit_cache)))
+            self.unit_cache[hit.chunk.id] = cached
+        return cached
 
     def pick(self, q: Query, hits: list[Hit], top: int = 8) -> list[Pick]:
         """The best passage in each of the top hits, best first."""
+        if self.index.unit_vectors is None:
+            top = min(top, LARGE_INDEX_PICKS)  # sentences are embedded at query time: look at fewer passages
         picks: list[Pick] = []
         for hit in hits[:top]:
             if not hit.chunk.units:

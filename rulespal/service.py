@@ -38,6 +38,7 @@ class RulesPal:
         self._detector: GameDetector | None = None
         self._shared = shared_glossary(settings.corpus_dir)
         self._facts: FactBook | None = None
+        self._unit_cache: dict = {}
         self._facts_for: str | None = None
 
     # ---- plumbing --------------------------------------------------------------------------
@@ -142,7 +143,7 @@ class RulesPal:
 
             q.focus_tokens = tokens_of(self.detector.strip(question))
         hits = r.search(q, scope, ANSWER_HITS)
-        writer = AnswerWriter(self.index, self.settings.threads)
+        writer = AnswerWriter(self.index, self.settings.threads, self._unit_cache)
         if scope is None and len(self.index.docs) > 1:
             candidates = self._ambiguous(writer, q, hits)
             if len(candidates) > 1:
