@@ -48,14 +48,15 @@ class Retriever:
         self.config = config
         self.threads = threads
 
-    def prepare(self, text: str, glossary: list[tuple[str, str]], games: list[str] | None = None) -> Query:
+    def prepare(self, text: str, glossary: list[tuple[str, str]], games: list[str] | None = None,
+                for_answer: bool = True) -> Query:
         lang = question_lang(text)
         extra = expand_query(text, glossary) + self._acronyms(text, games)
         q = Query(text, lang)
         for spec in self.config.dense:
             q.vectors[spec] = make_embedder(spec, self.threads).embed_query(text)
         en_model = self.index.meta.unit_embedder_en
-        if lang == "en" and en_model and self.index.unit_vectors_en is not None:
+        if for_answer and lang == "en" and en_model and self.index.unit_vectors_en is not None:
             q.vectors[EN_UNITS] = make_embedder(en_model, self.threads).embed_query(text)
         q.base_tokens = tokens_of(text)
         q.cross_tokens = tokens_of(" ".join(extra)) if extra else []

@@ -107,7 +107,7 @@ class RulesPal:
             raise BadRequest(f"k must be between 1 and {self.settings.max_k}.")
         scope = self._scope(query, game)
         r = self.retriever()
-        q = r.prepare(self.detector.strip(query) if scope else query, self.glossary(scope), scope)
+        q = r.prepare(self.detector.strip(query) if scope else query, self.glossary(scope), scope, for_answer=False)
         return r.search(q, scope, k)
 
     def _scope(self, question: str, game: str | None) -> list[str] | None:
