@@ -278,6 +278,8 @@ class AnswerWriter:
     def write(self, q: Query, hits: list[Hit], games: list[str], glossary: list[tuple[str, str]],
               game_glossary: list[tuple[str, str]], key_text: str | None = None,
               book: FactBook | None = None, question: str | None = None) -> Answer:
+        if not any(t.isalpha() for t in q.base_tokens):
+            return self.abstain(q.lang, games, [])  # "9", "0.1.0": no words, nothing to look up
         if book is not None:
             # Rules are matched on the whole question: a game's name ("Governor's Daughter") can be a key.
             ruled = self.rules_answer(book, question or key_text or q.text, hits, games, q.lang)
@@ -319,6 +321,8 @@ class AnswerWriter:
             return best.score >= CROSS_LANG_MIN
         coverage = (overlap(self.index, set(q.base_tokens), f"{chunk.section} {chunk.text}", known_only=False)
                     if q.base_tokens else 1.0)
+        if not any(t.isalpha() for t in q.base_tokens):
+            return False  # "0.1.0", "?": no words, nothing to look up
         if q.lang == "en" and self._mostly_unknown(q):
             return False  # "castling in chess", "hotels on Boardwalk": words no rulebook here uses
         # English sentences are scored with MiniLM, whose similarities run higher than USE's.

@@ -13,6 +13,10 @@ EXAMPLES = int(os.environ.get("RULESPAL_FUZZ_EXAMPLES", "40"))
 
 def fuzz(app, examples: int) -> dict[str, int]:
     """Run generated requests against every operation; return how many each got."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(app) as warm:  # load the models first: the first answer takes seconds
+        warm.post("/api/ask", json={"question": "warm up"})
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)
     counts: dict[str, int] = {}
     for result in schema.get_all_operations():
