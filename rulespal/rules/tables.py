@@ -91,6 +91,8 @@ def _column_by_name(header: Row, question: str) -> int | None:
         key = set(tokenize(c.text)) - {"marker", "player"}
         if key:
             score = len(key & q) / len(key)
+        if len(key) <= 2 and score < 1.0:
+            continue  # a short row name must be named whole: "ghost" alone is not "Ghost Town"
             if score > best_score:
                 best, best_score = i, score
     return best if best_score >= 0.5 else None
@@ -105,6 +107,8 @@ def _rows_by_name(body: tuple[Row, ...], question: str) -> tuple[Row, ...]:
         if not key:
             continue
         score = len(key & q) / len(key)
+        if len(key) <= 2 and score < 1.0:
+            continue  # a short row name must be named whole: "ghost" alone is not "Ghost Town"
         if score > best_score:
             best, best_score = [r], score
         elif score == best_score and score > 0:
