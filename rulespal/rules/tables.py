@@ -91,8 +91,6 @@ def _column_by_name(header: Row, question: str) -> int | None:
         key = set(tokenize(c.text)) - {"marker", "player"}
         if key:
             score = len(key & q) / len(key)
-        if len(key) <= 2 and score < 1.0:
-            continue  # a short row name must be named whole: "ghost" alone is not "Ghost Town"
             if score > best_score:
                 best, best_score = i, score
     return best if best_score >= 0.5 else None
