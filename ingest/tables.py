@@ -81,6 +81,21 @@ def _cells_digits(line: str, offset: int, want: int) -> list[Cell] | None:
     return [Cell(p, offset + lead + i, offset + lead + i + len(p)) for p, i in parts]
 
 
+def row_runs(units) -> list[tuple[int, int]]:
+    """(first, last) indexes of each run of consecutive table-row units of a chunk."""
+    runs, i = [], 0
+    while i < len(units):
+        if units[i].kind != "row":
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(units) and units[j + 1].kind == "row":
+            j += 1
+        runs.append((i, j))
+        i = j + 1
+    return runs
+
+
 def parse_table(text: str, start: int, end: int) -> Table | None:
     """Rows and cells of the table block ``text[start:end]``."""
     rows: list[Row] = []

@@ -15,7 +15,7 @@ from ingest.embed import make_embedder
 from ingest.models import Chunk, Unit
 from rulespal.games import gloss
 from rulespal.index import LoadedIndex
-from ingest.tables import parse_table
+from ingest.tables import parse_table, row_runs
 from rulespal.query import Query
 from rulespal.retrieve import Hit
 from rulespal.units import DIGIT, EN_UNITS, overlap, score_units, unit_text
@@ -204,17 +204,9 @@ class AnswerWriter:
             chunk = hit.chunk
             text = self.index.text(chunk.doc)
             units = chunk.units
-            i = 0
-            while i < len(units):
-                if units[i].kind != "row":
-                    i += 1
-                    continue
-                j = i
-                while j + 1 < len(units) and units[j + 1].kind == "row":
-                    j += 1
+            for i, j in row_runs(units):
                 table = parse_table(text, units[i].start, units[j].end)
                 caption = " ".join(unit_text(chunk, u) for u in units[max(0, i - 2):i])
-                i = j + 1
                 if table is None:
                     continue
                 # Which table is the question about? Its own cells count most ("2 Souls3 Souls5 Souls"

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from ingest.tables import Table, parse_table
+from ingest.tables import Table, parse_table, row_runs
 from rulespal.index import LoadedIndex
 from rulespal.rules.tables import RANGE
 
@@ -82,20 +82,12 @@ class FactBook:
         for chunk in self.index.chunks:
             units = chunk.units
             text = self.index.text(chunk.doc)
-            i = 0
-            while i < len(units):
-                if units[i].kind != "row":
-                    i += 1
-                    continue
-                j = i
-                while j + 1 < len(units) and units[j + 1].kind == "row":
-                    j += 1
+            for i, j in row_runs(units):
                 table = parse_table(text, units[i].start, units[j].end)
                 heads = [u for u in units[:i] if u.kind == "heading"]
                 title = text[heads[-1].start:heads[-1].end].strip() if heads else chunk.section.split(" > ")[-1]
                 if table is not None:
                     out.append(RuleTable(chunk.doc, title or "table", chunk.section, table))
-                i = j + 1
         return out
 
     @cached_property
