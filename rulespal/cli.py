@@ -142,7 +142,7 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
         raise typer.Exit(2)
     from rulespal.api import _default_service
 
-    _default_service().health()  # load models and index before taking requests
+    _default_service().warm()  # index, models and Kiwi loaded before the first request
     typer.echo(f"RulesPal is serving on http://{host}:{port}/ (API docs at /docs)")
     uvicorn.run("rulespal.api:app", host=host, port=port, log_level="warning")
 

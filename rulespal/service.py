@@ -235,6 +235,12 @@ class RulesPal:
             out[doc] = {"tables": tables, "facts": [f.to_json() for f in book.for_doc(doc)]}
         return {"games": out}
 
+    def warm(self) -> None:
+        """Load the index, the models and Kiwi now, so the first player doesn't wait for them."""
+        self.search("warm up")
+        self.ask("How many actions per turn?")
+        self.ask("휴식 액션은 뭐야?")
+
     def health(self) -> dict:
         idx = self.index
         return {"status": "ok", "build": idx.meta.name, "docs": len(idx.docs), "chunks": len(idx.chunks)}
