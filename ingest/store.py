@@ -23,6 +23,7 @@ from ingest.models import Chunk, Unit
 
 COMPLETE = "COMPLETE"
 CHROMA_BATCH = 1000
+DOC_CACHE_SIZE = 256  # games whose passage vectors are kept for filtered searches
 
 
 # ---- the CURRENT pointer and build folders -------------------------------------------------
@@ -202,6 +203,8 @@ class ChromaStore:
         self.threads = threads
         self._clients: dict[str, Any] = {}
         self._collections: dict[tuple[str, str], Any] = {}
+        self._counts: dict[tuple[str, str], int] = {}
+        self._doc_cache: dict[tuple[str, str, str], tuple[list[str], np.ndarray]] = {}
 
     def _client(self, build: str):
         key = "server" if self.url else build
@@ -249,9 +252,37 @@ class ChromaStore:
 
     def search(self, build, embedder, vector, k, where=None) -> list[tuple[str, float]]:
         col = self._collection(build, embedder)
-        k = max(1, min(k, col.count()))
-        res = col.query(query_embeddings=[vector.tolist()], n_results=k, where=where, include=["distances"])
+        key = (build, embedder)
+        if key not in self._counts:
+            self._counts[key] = col.count()
+        k = max(1, min(k, self._counts[key]))
+        if where is not None:
+            # A metadata filter makes Chroma slow on a big library (~100 ms at 100k passages); one game's
+            # vectors are fetched once and searched exactly in numpy instead (cosine: vectors are unit length).
+            docs = [where["doc"]] if isinstance(where["doc"], str) else list(where["doc"]["$in"])
+            ids: list[str] = []
+            mats = []
+            for doc in docs:
+                doc_ids, mat = self._doc_vectors(build, embedder, doc)
+                ids.extend(doc_ids)
+                mats.append(mat)
+            if not ids:
+                return []
+            sims = np.vstack(mats) @ np.asarray(vector, dtype=np.float32)
+            top = np.argsort(-sims)[:k]
+            return [(ids[t], float(sims[t])) for t in top]
+        res = col.query(query_embeddings=[vector.tolist()], n_results=k, include=["distances"])
         return [(i, 1.0 - d) for i, d in zip(res["ids"][0], res["distances"][0])]
+
+    def _doc_vectors(self, build: str, embedder: str, doc: str) -> tuple[list[str], np.ndarray]:
+        key = (build, embedder, doc)
+        if key not in self._doc_cache:
+            got = self._collection(build, embedder).get(where={"doc": doc}, include=["embeddings"])
+            mat = np.asarray(got["embeddings"], dtype=np.float32).reshape(len(got["ids"]), -1)
+            if len(self._doc_cache) >= DOC_CACHE_SIZE:
+                self._doc_cache.pop(next(iter(self._doc_cache)))
+            self._doc_cache[key] = (list(got["ids"]), mat)
+        return self._doc_cache[key]
 
     def drop_build(self, build: str) -> None:
         if not self.url:
@@ -265,4 +296,6 @@ class ChromaStore:
 
     def close(self) -> None:
         self._collections.clear()
+        self._counts.clear()
+        self._doc_cache.clear()
         self._clients.clear()

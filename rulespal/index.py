@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import threading
 from dataclasses import dataclass
 from functools import cached_property
@@ -67,6 +68,17 @@ class LoadedIndex:
         from ingest.acronyms import find_acronyms
 
         return {d: find_acronyms(self.text(d)) for d in self.docs}
+
+    @cached_property
+    def acronym_rules(self) -> list[tuple[str, str, re.Pattern, frozenset]]:
+        """(doc, acronym, its expansion, a regex for the acronym, the expansion's tokens), built once."""
+        from ingest.lexical import tokenize
+
+        rules = []
+        for doc, table in self.acronyms.items():
+            for acr, expansion in table.items():
+                rules.append((doc, acr, expansion, re.compile(rf"\b{acr}\b"), frozenset(tokenize(expansion))))
+        return rules
 
     def idf_of(self, token: str) -> float:
         return self.idf.get(token, math.log(1 + max(1, len(self.chunks))))

@@ -3,7 +3,6 @@ by how well the best sentence, list item or table row inside each passage matche
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -67,14 +66,13 @@ class Retriever:
         """"Knocked Out" in the question finds "KO" in the book, and "KO" finds "Knocked Out"."""
         found = []
         qtok = set(tokens_of(text))
-        for doc, table in self.index.acronyms.items():
+        for doc, acr, expansion, pattern, expansion_tokens in self.index.acronym_rules:
             if games and doc not in games:
                 continue
-            for acr, expansion in table.items():
-                if re.search(rf"\b{acr}\b", text):
-                    found.append(expansion)
-                elif set(tokens_of(expansion)) <= qtok:
-                    found.append(acr)
+            if pattern.search(text):
+                found.append(expansion)
+            elif expansion_tokens and expansion_tokens <= qtok:
+                found.append(acr)
         return list(dict.fromkeys(found))
 
     def search(self, q: Query, games: list[str] | None, k: int) -> list[Hit]:
