@@ -7,6 +7,7 @@ the CURRENT file, so a failed or killed ingest leaves the previous index serving
 from __future__ import annotations
 
 import json
+from collections import Counter
 import os
 import shutil
 import sqlite3
@@ -100,13 +101,16 @@ def write_chunks(path: Path, chunks: list[Chunk], tokens: list[list[str]]) -> No
             f.write(json.dumps(rec, ensure_ascii=False) + "\n")
 
 
-def read_chunks(path: Path) -> list[Chunk]:
+def read_chunks(path: Path, doc_freq: Counter | None = None) -> list[Chunk]:
+    """The build's passages; with ``doc_freq``, also count in how many passages each token occurs."""
     chunks = []
     with open(path, encoding="utf-8") as f:
         for line in f:
             r = json.loads(line)
             units = tuple(Unit(s, e, k) for s, e, k in r["units"])
             chunks.append(Chunk(r["doc"], r["section"], r["start"], r["end"], r["text"], units))
+            if doc_freq is not None:
+                doc_freq.update(set(r["tokens"]))
     return chunks
 
 

@@ -264,8 +264,7 @@ class AnswerWriter:
                       derived={n: rule for n in calc.computed})
 
     def _span_citation(self, n: int, doc: str, start: int, end: int) -> Citation:
-        section = next((c.section for c in self.index.chunks if c.doc == doc and c.start <= start < c.end), "")
-        return Citation(n, doc, section, start, end, self.index.text(doc)[start:end])
+        return Citation(n, doc, self.index.section_at(doc, start), start, end, self.index.text(doc)[start:end])
 
     def write(self, q: Query, hits: list[Hit], games: list[str], glossary: list[tuple[str, str]],
               game_glossary: list[tuple[str, str]], key_text: str | None = None,

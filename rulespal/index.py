@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 import threading
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -26,7 +28,7 @@ class LoadedIndex:
     lexical: LexicalIndex
     store: ChromaStore
     unit_vectors: np.ndarray | None  # rows follow chunk order, then unit order
-    settings_data_dir: Path
+    doc_freq: Counter  # in how many passages each lexical token occurs
     unit_vectors_en: np.ndarray | None = None  # English units by meta.unit_embedder_en (zeros elsewhere)
 
     @cached_property
@@ -50,17 +52,27 @@ class LoadedIndex:
     @cached_property
     def idf(self) -> dict[str, float]:
         """Inverse document frequency of lexical tokens over chunks, for weighting term overlap."""
-        import json
-        import math
-        from collections import Counter
-
-        df: Counter[str] = Counter()
-        path = builds_dir(self.settings_data_dir) / self.meta.name / "chunks.jsonl"
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                df.update(set(json.loads(line)["tokens"]))
         n = max(1, len(self.chunks))
-        return {t: math.log(1 + n / c) for t, c in df.items()}
+        return {t: math.log(1 + n / c) for t, c in self.doc_freq.items()}
+
+    @cached_property
+    def _starts(self) -> dict[str, tuple[list[int], list[int]]]:
+        by_doc: dict[str, tuple[list[int], list[int]]] = {}
+        for i, c in enumerate(self.chunks):
+            starts, positions = by_doc.setdefault(c.doc, ([], []))
+            starts.append(c.start)
+            positions.append(i)
+        return by_doc
+
+    def section_at(self, doc: str, offset: int) -> str:
+        """The section path of the passage that holds ``offset`` in ``doc`` ("" outside every passage)."""
+        starts, positions = self._starts.get(doc, ([], []))
+        i = bisect.bisect_right(starts, offset) - 1
+        if i >= 0:
+            chunk = self.chunks[positions[i]]
+            if chunk.start <= offset < chunk.end:
+                return chunk.section
+        return ""
 
     @cached_property
     def acronyms(self) -> dict[str, dict[str, str]]:
@@ -107,14 +119,15 @@ def load_index(settings: Settings) -> LoadedIndex:
         )
     folder = builds_dir(settings.data_dir) / name
     meta = BuildMeta.load(folder / "meta.json")
-    chunks = read_chunks(folder / "chunks.jsonl")
+    doc_freq: Counter = Counter()
+    chunks = read_chunks(folder / "chunks.jsonl", doc_freq)
     lexical = LexicalIndex.load(folder / "lexical", len(chunks))
     units_file = folder / "units.npy"
     units = np.load(units_file).astype(np.float32) if units_file.exists() else None
     en_file = folder / "units-en.npy"
     units_en = np.load(en_file).astype(np.float32) if en_file.exists() and meta.unit_embedder_en else None
     return LoadedIndex(meta, chunks, lexical, ChromaStore(settings.data_dir, settings.chroma_url, settings.threads),
-                       units, settings.data_dir, units_en)
+                       units, doc_freq, units_en)
 
 
 class IndexHolder:

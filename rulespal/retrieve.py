@@ -31,8 +31,6 @@ class RetrievalConfig:
 class Hit:
     chunk: Chunk
     score: float
-    best_unit: int = -1  # index into chunk.units of the unit that matched best
-    unit_score: float = 0.0
     fused: float = 0.0  # the fused rank score before reranking, 0..1
 
     def to_json(self) -> dict:
@@ -119,9 +117,7 @@ class Retriever:
                 if vecs is None or vec is None or not len(vecs):
                     reranked.append(h)
                     continue
-                sims = vecs @ vec
-                best = int(np.argmax(sims))
-                reranked.append(Hit(h.chunk, (1 - w) * h.score + w * max(float(sims[best]), 0.0), best,
-                                    float(sims[best]), h.fused))
+                best = float(np.max(vecs @ vec))
+                reranked.append(Hit(h.chunk, (1 - w) * h.score + w * max(best, 0.0), h.fused))
             hits = sorted(reranked, key=lambda h: -h.score)
         return hits[:k]

@@ -12,6 +12,7 @@ from rulespal.answer import Answer, AnswerWriter
 from rulespal.errors import BadRequest, EmptyQuestion, QuestionTooLong, UnknownGame
 from rulespal.games import GameDetector, glossary_for, normalize, question_lang
 from rulespal.index import IndexHolder, LoadedIndex
+from rulespal.query import tokens_of
 from rulespal.retrieve import Hit, RetrievalConfig, Retriever
 from rulespal.rules.check import enforce
 from rulespal.rules.facts import FactBook
@@ -139,8 +140,6 @@ class RulesPal:
         q = r.prepare(retrieval_text, self.glossary(scope), scope)
         q.lang = question_lang(question)
         if retrieval_text != self.detector.strip(question):
-            from rulespal.retrieve import tokens_of
-
             q.focus_tokens = tokens_of(self.detector.strip(question))
         hits = r.search(q, scope, ANSWER_HITS)
         writer = AnswerWriter(self.index, self.settings.threads, self._unit_cache)
@@ -209,17 +208,13 @@ class RulesPal:
         end = start if end is None else end
         if not (0 <= start <= end <= len(text)):
             raise BadRequest(f"start and end must satisfy 0 <= start <= end <= {len(text)}.")
-        section = ""
-        for c in self.index.chunks:
-            if c.doc == doc and c.start <= start < max(c.end, c.start + 1):
-                section = c.section
-                break
         # Widen to paragraph boundaries around the span, about ``context`` characters each side.
         lo = text.rfind("\n\n", 0, max(0, start - context)) + 2 if start > context else 0
         lo = max(0, min(lo, start))
         hi = text.find("\n\n", min(len(text), end + context))
         hi = len(text) if hi < 0 else hi
-        return {"doc": doc, "title": self.index.docs[doc].title, "section": section, "start": start, "end": end,
+        return {"doc": doc, "title": self.index.docs[doc].title, "section": self.index.section_at(doc, start),
+                "start": start, "end": end,
                 "quote": text[start:end], "context_start": lo, "context_end": hi, "context": text[lo:hi],
                 "length": len(text)}
 
