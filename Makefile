@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test install index eval clean
+.PHONY: run test test-fast install index eval clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || python3 -m venv $(VENV)
@@ -27,6 +27,10 @@ run: index
 test: install
 	$(BIN)/python -m tests.browser_setup
 	$(BIN)/pytest -q
+
+# The logic tests: no model loaded, a few seconds.
+test-fast: install
+	$(BIN)/pytest -q tests/unit
 
 eval: index
 	$(BIN)/rulespal eval

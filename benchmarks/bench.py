@@ -78,9 +78,10 @@ def main() -> int:
     args = ap.parse_args()
     runs = 1 if args.quick else 3
     from evals.baselines import TextbookBaseline
+    from ingest.catalog import corpus_docs
     from evals.runner import load_gold
-    from ingest.embed import make_embedder
-    from rulespal.settings import Settings
+    from rulespal.index.embedders import get_embedder
+    from rulespal.core.settings import Settings
 
     questions = [g.question for g in load_gold()]
     if args.quick:
@@ -119,7 +120,7 @@ def main() -> int:
     out["ask_ms"] = {"p50": pct(ask_lat, 0.5), "p95": pct(ask_lat, 0.95)}
     out["server_peak_rss_mb"] = peak
 
-    use = make_embedder("use")
+    use = get_embedder("use")
     emb = []
     for q in questions:
         t0 = time.perf_counter()
@@ -133,11 +134,12 @@ def main() -> int:
     for _ in range(runs):
         bwork = Path(tempfile.mkdtemp(prefix="rp-bench-base-"))
         t0 = time.perf_counter()
-        base = TextbookBaseline(Settings(data_dir=bwork))
+        settings = Settings(data_dir=bwork)
+        base = TextbookBaseline(settings, corpus_docs(settings.corpus_dir))
         b_ingest.append(time.perf_counter() - t0)
         for q in questions:
             t0 = time.perf_counter()
-            base.search(q, None, 5)
+            base.passages(q, None, 5)
             b_search.append((time.perf_counter() - t0) * 1000)
     out["baseline"] = {"ingest_s": stats(b_ingest),
                        "search_ms": {"p50": pct(b_search, 0.5), "p95": pct(b_search, 0.95)},

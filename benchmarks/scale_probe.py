@@ -23,7 +23,7 @@ def main() -> int:
     args = ap.parse_args()
     from evals.runner import load_gold
     from rulespal.service import RulesPal
-    from rulespal.settings import get_settings
+    from rulespal.core.settings import get_settings
 
     service = RulesPal(get_settings())
     questions = [g.question for g in load_gold()]

@@ -1,32 +1,70 @@
-"""Baselines the eval runs beside RulesPal, so every number has a comparison.
+"""The systems an eval run compares, behind one small protocol, so every number has a comparison.
 
+- ``rulespal``: the service as players use it;
+- ``first hit``: RulesPal's own first search hit shown as the answer (what the writer must beat);
 - ``textbook``: the LangChain tutorial pipeline: RecursiveCharacterTextSplitter(1000, 200) + the same
   embedding model + Chroma top-5; its "answer" is the top passage, cited as a whole, and it never
-  abstains.
-- ``lexical`` and ``dense``: RulesPal's own pipeline with one retriever switched off.
+  abstains;
+- ``lexical only`` and ``dense only``: RulesPal with one retriever switched off.
 """
 
 from __future__ import annotations
 
 import hashlib
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from langchain_core.embeddings import Embeddings
 
-from ingest.catalog import corpus_docs, read_text_exact
-from ingest.embed import make_embedder
-from rulespal.retrieve import RetrievalConfig
+from rulespal.core.settings import Settings
+from rulespal.core.text import read_text_exact
+from rulespal.core.tuning import Tuning
+from rulespal.core.types import Doc, Turn
+from rulespal.index.embedders import get_embedder
 from rulespal.service import RulesPal
-from rulespal.settings import Settings
+
+Span = tuple[str, int, int]  # (doc, start, end)
+
+
+class System(Protocol):
+    """What the eval runner needs of a system: answers in the contract's JSON, ranked passages, texts."""
+
+    def answer(self, question: str, game: str | None, history: list[Turn]) -> dict: ...
+
+    def passages(self, query: str, game: str | None, k: int) -> list[Span]: ...
+
+    def text(self, doc: str) -> str: ...
+
+
+class RulesPalSystem:
+    def __init__(self, service: RulesPal):
+        self.service = service
+
+    def answer(self, question: str, game: str | None, history: list[Turn]) -> dict:
+        return self.service.ask(question, game, history).to_json()
+
+    def passages(self, query: str, game: str | None, k: int) -> list[Span]:
+        return [(h.chunk.doc, h.chunk.start, h.chunk.end) for h in self.service.search(query, game, k)]
+
+    def text(self, doc: str) -> str:
+        return self.service.index.text(doc)
+
+
+class FirstHitBaseline(RulesPalSystem):
+    """RulesPal's own first search hit, shown whole as the answer: the floor the answer writer must beat."""
+
+    def answer(self, question: str, game: str | None, history: list[Turn]) -> dict:
+        prev = [t.content for t in history if t.role == "user"]
+        hits = self.service.search(f"{prev[-1]} {question}" if prev else question, game, 1)
+        return _passage_answer(hits[0].chunk.doc, hits[0].chunk.start, hits[0].chunk.text) if hits else _empty()
 
 
 class LangChainEmbeddings(Embeddings):
     """Our embedder behind LangChain's Embeddings interface (so the baseline uses the same model)."""
 
     def __init__(self, spec: str = "use"):
-        self._e = make_embedder(spec)
+        self._e = get_embedder(spec)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         return self._e.embed_documents(texts).tolist()
@@ -35,52 +73,17 @@ class LangChainEmbeddings(Embeddings):
         return self._e.embed_query(text).tolist()
 
 
-@dataclass(frozen=True)
-class _Chunk:
-    doc: str
-    section: str
-    start: int
-    end: int
-    text: str
-
-
-@dataclass(frozen=True)
-class _Hit:
-    chunk: _Chunk
-    score: float
-
-
-class _Answer:
-    def __init__(self, data: dict):
-        self.data = data
-
-    def to_json(self) -> dict:
-        return self.data
-
-
-class _Texts:
-    def __init__(self, texts: dict[str, str]):
-        self._texts = texts
-
-    def text(self, doc: str) -> str:
-        return self._texts[doc]
-
-
 class TextbookBaseline:
     """RecursiveCharacterTextSplitter(1000, 200) + USE + Chroma top-5, as the tutorials build it."""
 
-    name = "langchain textbook"
-
-    def __init__(self, settings: Settings, k: int = 5):
+    def __init__(self, settings: Settings, docs: list[Doc], k: int = 5):
         from langchain_chroma import Chroma
         from langchain_text_splitters import RecursiveCharacterTextSplitter
 
-        docs = corpus_docs(settings.corpus_dir)
-        texts = {d.id: read_text_exact(d.text_path) for d in docs}
-        self.index = _Texts(texts)
+        self._texts = {d.id: read_text_exact(d.text_path) for d in docs}
         self.k = k
-        digest = hashlib.sha1("".join(sorted(texts)).encode() + b"".join(
-            hashlib.sha1(texts[d].encode()).digest() for d in sorted(texts))).hexdigest()[:12]
+        digest = hashlib.sha1("".join(sorted(self._texts)).encode() + b"".join(
+            hashlib.sha1(self._texts[d].encode()).digest() for d in sorted(self._texts))).hexdigest()[:12]
         folder = Path(settings.data_dir) / "baselines" / f"textbook-{digest}"
         splitter = RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200, add_start_index=True)
         fresh = not (folder / "READY").exists()
@@ -90,42 +93,47 @@ class TextbookBaseline:
                             persist_directory=str(folder), collection_metadata={"hnsw:space": "cosine"})
         if fresh:
             pieces = []
-            for d in docs:
-                for piece in splitter.create_documents([texts[d.id]], metadatas=[{"doc": d.id}]):
-                    pieces.append(piece)
+            for doc, text in self._texts.items():
+                pieces.extend(splitter.create_documents([text], metadatas=[{"doc": doc}]))
             self.store.add_documents(pieces)
             (folder / "READY").write_text("ok")
 
-    def search(self, query: str, game: str | None = None, k: int = 5) -> list[_Hit]:
-        found = self.store.similarity_search_with_relevance_scores(query, k=k)
-        hits = []
-        for doc, score in found:
-            start = int(doc.metadata.get("start_index", -1))
-            # add_start_index finds the chunk again with str.find: a repeated passage gets the wrong offset
-            # (and -1 when not found); kept as is, that is the baseline.
-            start = max(start, 0)
-            hits.append(_Hit(_Chunk(doc.metadata["doc"], "", start, start + len(doc.page_content),
-                                    doc.page_content), float(score)))
-        return hits
+    def _search(self, query: str, game: str | None, k: int) -> list[tuple[str, int, str]]:
+        where = {"doc": game} if game else None
+        found = self.store.similarity_search_with_relevance_scores(query, k=k, filter=where)
+        # add_start_index finds the chunk again with str.find: a repeated passage gets the wrong offset
+        # (and -1 when not found); kept as is, that is the baseline.
+        return [(d.metadata["doc"], max(int(d.metadata.get("start_index", -1)), 0), d.page_content) for d, _ in found]
 
-    def ask(self, question: str, game: str | None = None, history=None) -> _Answer:
-        hits = self.search(question, game, self.k)
-        if not hits:
-            return _Answer({"answer": "", "answerable": True, "games": [], "needs_game": [], "citations": [],
-                            "checks": []})
-        top = hits[0].chunk
-        quote = top.text  # what the baseline shows; citation integrity checks it against the file
-        return _Answer({"answer": f"{top.text} [1]", "answerable": True, "games": [top.doc], "needs_game": [],
-                        "citations": [{"n": 1, "doc": top.doc, "section": "", "start": top.start, "end": top.end,
-                                       "quote": quote}], "checks": []})
+    def answer(self, question: str, game: str | None, history: list[Turn]) -> dict:
+        found = self._search(question, game, self.k)
+        return _passage_answer(*found[0]) if found else _empty()
+
+    def passages(self, query: str, game: str | None, k: int) -> list[Span]:
+        return [(doc, start, start + len(text)) for doc, start, text in self._search(query, game, k)]
+
+    def text(self, doc: str) -> str:
+        return self._texts[doc]
 
 
-def systems(settings: Settings, baselines: bool = True) -> dict[str, object]:
-    """The systems an eval run compares: RulesPal's default first."""
-    out: dict[str, object] = {"rulespal": RulesPal(settings)}
+def _passage_answer(doc: str, start: int, text: str) -> dict:
+    return {"answer": f"{text} [1]", "answerable": True, "games": [doc], "needs_game": [], "checks": [],
+            "citations": [{"n": 1, "doc": doc, "section": "", "start": start, "end": start + len(text),
+                           "quote": text}]}
+
+
+def _empty() -> dict:
+    return {"answer": "", "answerable": True, "games": [], "needs_game": [], "citations": [], "checks": []}
+
+
+def systems(settings: Settings, docs: list[Doc], baselines: bool = True, tuning: Tuning | None = None
+            ) -> dict[str, System]:
+    """The systems an eval run compares: RulesPal first, then its own first hit, then the others."""
+    service = RulesPal(settings, tuning)
+    out: dict[str, System] = {"rulespal": RulesPalSystem(service), "first hit": FirstHitBaseline(service)}
     if baselines:
-        default = RetrievalConfig(dense=tuple(settings.embedder_specs), lexical=True)
-        out["dense only"] = RulesPal(settings, RetrievalConfig(dense=default.dense, lexical=False))
-        out["lexical only"] = RulesPal(settings, RetrievalConfig(dense=(), lexical=True))
-        out["langchain textbook"] = TextbookBaseline(settings)
+        t = service.tuning
+        out["dense only"] = RulesPalSystem(RulesPal(settings, t.replace(lexical=False)))
+        out["lexical only"] = RulesPalSystem(RulesPal(settings, t.replace(dense=())))
+        out["langchain textbook"] = TextbookBaseline(settings, docs)
     return out

@@ -13,7 +13,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ingest.catalog import read_text_exact
+from rulespal.core.text import read_text_exact
+from rulespal.core.types import Turn
 
 GOLD = Path(__file__).with_name("gold.jsonl")
 
@@ -42,7 +43,7 @@ class Gold:
 
 def load_gold(path: Path = GOLD, corpus_dir: Path | None = None, texts: dict[str, str] | None = None) -> list[Gold]:
     """Load the gold set; every evidence quote must be found in its rulebook, or this refuses to run."""
-    from rulespal.settings import get_settings
+    from rulespal.core.settings import get_settings
 
     corpus_dir = corpus_dir or get_settings().corpus_dir
     texts = dict(texts or {})
@@ -165,18 +166,16 @@ def breakdown(results: list[Result], key) -> dict[str, dict]:
     return {k: summarize(v) for k, v in sorted(groups.items())}
 
 
-def run(service, gold: list[Gold], search_k: int = 10) -> list[Result]:
-    from rulespal.service import Turn
-
+def run(system, gold: list[Gold], search_k: int = 10) -> list[Result]:
+    """Ask ``system`` (an ``evals.baselines.System``) every gold question and score it."""
     results = []
     for g in gold:
         t0 = time.perf_counter()
-        ans = service.ask(g.question, g.game, [Turn(h["role"], h["content"]) for h in g.history]).to_json()
+        ans = system.answer(g.question, g.game, [Turn(h["role"], h["content"]) for h in g.history])
         latency = (time.perf_counter() - t0) * 1000
         scope_game = g.game or (g.expect_doc if g.history else None)
-        hits = [(h.chunk.doc, h.chunk.start, h.chunk.end) for h in
-                service.search(_retrieval_question(g), scope_game, search_k)]
-        j = judge(g, ans, service.index.text)
+        hits = system.passages(_retrieval_question(g), scope_game, search_k)
+        j = judge(g, ans, system.text)
         rank = next((i + 1 for i, h in enumerate(hits) if any(overlaps(h, e) for e in g.evidence)), None)
         results.append(Result(g, ans, hits, latency, j["correct"], j["citation_hit"], j["citation_precision"],
                               j["exact"], rank))
@@ -241,16 +240,19 @@ def _fmt(x) -> str:
 
 
 def main(split: str = "all", json_path: Path | None = None, html_path: Path | None = None, check: bool = False,
-         update_expected: bool = False, baselines: bool = True) -> int:
+         update_expected: bool = False, baselines: bool = True, tune: list[str] | None = None) -> int:
     from evals.baselines import systems
     from evals.expected import EXPECTED, check_against, write_expected
-    from rulespal.settings import get_settings
+    from ingest.catalog import corpus_docs
+    from rulespal.core.settings import get_settings
+    from rulespal.core.tuning import Tuning
 
     gold = load_gold()
     if split != "all":
         gold = [g for g in gold if g.split == split]
     settings = get_settings()
-    runs = systems(settings, baselines=baselines and not check)
+    tuning = Tuning(dense=tuple(settings.embedder_specs), lexical=settings.lexical).with_text(tune or [])
+    runs = systems(settings, corpus_docs(settings.corpus_dir), baselines=baselines and not check, tuning=tuning)
     results = {name: run(service, gold) for name, service in runs.items()}
     reps = {name: report(rs) for name, rs in results.items()}
     print_report(reps["rulespal"])

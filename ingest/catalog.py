@@ -2,47 +2,12 @@
 
 from __future__ import annotations
 
-import re
+import json
 import tomllib
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-HANGUL = re.compile(r"[가-힣]")
-LETTER = re.compile(r"[^\W\d_]")
-
-
-@dataclass(frozen=True)
-class Doc:
-    id: str
-    title: str
-    lang: str
-    text_path: str  # where the (decoded or extracted) text lives
-    source: str = "corpus"  # corpus | user | library
-    aliases: tuple[str, ...] = ()
-    base_game: str | None = None
-    glossary: tuple[tuple[str, str], ...] = field(default=())  # (korean, english)
-    original: str | None = None  # for user docs: the file as supplied
-
-    def to_json(self) -> dict:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, d: dict) -> "Doc":
-        d = dict(d)
-        d["aliases"] = tuple(d.get("aliases") or ())
-        d["glossary"] = tuple(tuple(p) for p in d.get("glossary") or ())
-        return cls(**d)
-
-
-def read_text_exact(path: str | Path) -> str:
-    """The text exactly as decoded from the file's bytes (no newline translation): offsets index this."""
-    return Path(path).read_bytes().decode("utf-8")
-
-
-def detect_lang(text: str) -> str:
-    sample = text[:20000]
-    letters = len(LETTER.findall(sample)) or 1
-    return "ko" if len(HANGUL.findall(sample)) / letters > 0.3 else "en"
+from rulespal.core.text import detect_lang, read_text_exact
+from rulespal.core.types import Doc
 
 
 def load_manifest(corpus_dir: Path) -> tuple[dict, dict[str, str]]:
@@ -75,27 +40,25 @@ def corpus_docs(corpus_dir: Path) -> list[Doc]:
     return docs
 
 
-def shared_glossary(corpus_dir: Path) -> tuple[tuple[str, str], ...]:
-    return tuple(load_manifest(corpus_dir)[1].items())
-
-
-def library_docs(library: Path, limit: int | None = None) -> list[Doc]:
+def library_docs(library: Path, limit: int | None = None, codes: set[str] | None = None,
+                 extras: bool = True) -> list[Doc]:
     """Rulebooks of a library folder with a ``games.json`` manifest (code, name, short_name, aliases,
-    rulebook); a game's extra files (``<code>-<part>.md``) become documents of their own."""
-    import json
-
+    rulebook); a game's extra files (``<code>-<part>.md``) become documents of their own unless
+    ``extras`` is false. ``codes``: only these games."""
     entries = json.loads((library / "games.json").read_text(encoding="utf-8"))
+    if codes is not None:
+        entries = [e for e in entries if e["code"] in codes]
     folder = library / "rulebooks"
     files = sorted(p.name for p in folder.glob("*.md"))
-    codes = {e["code"] for e in entries}
+    all_codes = {e["code"] for e in json.loads((library / "games.json").read_text(encoding="utf-8"))}
     docs: list[Doc] = []
     for entry in entries[:limit] if limit else entries:
         code, name = entry["code"], entry["name"]
         aliases = tuple(a for a in [entry.get("short_name"), *entry.get("aliases", [])] if a)
         main = entry.get("rulebook") or f"{code}-rulebook.md"
-        extras = [f for f in files if f.startswith(f"{code}-") and f != main and f[len(code) + 1:] in
-                  _extra_names(files, code, codes)]
-        for fname in [main] + extras:
+        parts = [f for f in files if extras and f.startswith(f"{code}-") and f != main and f[len(code) + 1:] in
+                 _extra_names(files, code, all_codes)]
+        for fname in [main] + parts:
             path = folder / fname
             if not path.exists():
                 continue

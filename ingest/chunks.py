@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ingest.models import SECTION_SEP, Block, Chunk, Unit
+from rulespal.core.text import SECTION_SEP
+from rulespal.core.types import Block, Chunk, Unit
 from ingest.sections import BULLET, parse_blocks, split_lines
 
+# Passage sizes (characters): a rule, a list or a table a player reads on its own (the contract asks for
+# "hundreds of characters, rarely over 1,200"). Changing them needs a re-ingest, so they live here.
 TARGET_CHARS = 900
 MAX_CHARS = 1200
 MIN_CHARS = 150

@@ -6,10 +6,9 @@ import re
 import unicodedata
 from pathlib import Path
 
-from rulespal.errors import UnreadableRulebook
+from rulespal.core.errors import UnreadableRulebook
 
 SUPPORTED = (".txt", ".md", ".markdown", ".pdf")
-DOC_ID = re.compile(r"^[a-z0-9가-힣][a-z0-9가-힣._-]{0,99}$")
 
 
 def doc_id_for(path: Path) -> str:
@@ -19,10 +18,6 @@ def doc_id_for(path: Path) -> str:
     if not slug:
         raise UnreadableRulebook(f"{path.name!r}: cannot make a document id from this file name; rename the file.")
     return slug
-
-
-def valid_doc_id(doc_id: str) -> bool:
-    return bool(DOC_ID.match(doc_id)) and ".." not in doc_id
 
 
 def read_rulebook(path: Path, max_mb: int) -> tuple[bytes, str]:

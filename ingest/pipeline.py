@@ -1,4 +1,7 @@
-"""Ingest: rulebooks -> chunks -> embeddings + lexical index -> a new build, swapped in when complete."""
+"""Ingest: rulebooks -> sections -> chunks -> embeddings + lexical index -> a new build, swapped in when complete.
+
+``run_ingest`` runs the stages in order; each stage is a plain function of what the one before made.
+"""
 
 from __future__ import annotations
 
@@ -15,18 +18,23 @@ import numpy as np
 from filelock import FileLock, Timeout
 from tqdm import tqdm
 
-from ingest.catalog import Doc, corpus_docs, detect_lang, read_text_exact
+from ingest.catalog import corpus_docs, load_manifest
 from ingest.chunks import chunk_text
-from ingest.embed import make_embedder
-from ingest.lexical import LexicalIndex, tokenize
 from ingest.loader import doc_id_for, read_rulebook
-from ingest.store import (COMPLETE, BuildMeta, ChromaStore, EmbeddingCache, builds_dir, current_build,
-                          embedding_text, prune_builds, set_current, write_chunks)
-from rulespal.errors import IngestBusy, UnreadableRulebook
-from rulespal.settings import Settings
+from rulespal.core.errors import IngestBusy, UnreadableRulebook
+from rulespal.core.settings import Settings
+from rulespal.core.text import detect_lang, read_text_exact
+from rulespal.core.tokens import tokenize
+from rulespal.core.types import Chunk, Doc
+from rulespal.index.embedders import get_embedder
+from rulespal.index.embedding_cache import EmbeddingCache
+from rulespal.index.layout import BuildFiles, DataDir
+from rulespal.index.lexical import LexicalIndex
+from rulespal.index.records import BuildMeta, embedding_text, lexical_text, write_chunks
+from rulespal.index.vectors import ChromaStore
 
 # Bump when chunking or tokenizing changes, so an unchanged corpus is still re-indexed.
-PIPELINE_VERSION = "2"
+PIPELINE_VERSION = "3"
 
 
 @dataclass
@@ -41,18 +49,97 @@ class IngestReport:
 
 @dataclass(frozen=True)
 class _Staged:
+    """A user's rulebook, read and checked, not yet written anywhere."""
+
     doc: Doc
     raw: bytes
     text: str
     suffix: str
 
 
-def read_doc_text(doc: Doc) -> str:
-    return read_text_exact(doc.text_path)
+@dataclass(frozen=True)
+class _Plan:
+    """Every document of the next build with its text, and the fingerprint that says whether it changed."""
+
+    corpus: list[Doc]
+    kept: list[Doc]  # user and library docs of the previous build that stay
+    extra: list[Doc]  # library docs asked for now
+    staged: list[_Staged]  # user files given now
+    texts: dict[str, str]
+    shared_glossary: list[tuple[str, str]]
+    fingerprint: str
+
+
+def run_ingest(settings: Settings, paths: list[Path] | None = None, progress: bool = True,
+               extra_docs: list[Doc] | None = None) -> IngestReport:
+    """(Re)build the index of the corpus plus user rulebooks; with ``paths``, add or replace those."""
+    t0 = time.perf_counter()
+    data = DataDir(settings.data_dir)
+    data.root.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(data.lock))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise IngestBusy(
+            f"another ingest is already running on {data.root}; wait for it to finish, then run this again."
+        ) from None
+    try:
+        return _ingest_locked(settings, data, paths or [], progress, extra_docs or [], t0)
+    finally:
+        lock.release()
+
+
+def _ingest_locked(settings: Settings, data: DataDir, paths: list[Path], progress: bool, extra_docs: list[Doc],
+                   t0: float) -> IngestReport:
+    prev_name = data.current()
+    prev = BuildMeta.load(data.build(prev_name).meta) if prev_name else None
+    plan = plan_build(settings, paths, extra_docs, prev)
+    if prev and prev.fingerprint == plan.fingerprint:
+        return IngestReport(prev.name, False, len(prev.docs), prev.chunk_count, time.perf_counter() - t0)
+
+    name = datetime.now(timezone.utc).strftime("%Y%m%d%H%M%S") + "-" + uuid.uuid4().hex[:6]
+    data.prune(keep={prev_name} if prev_name else set())  # leftovers of killed runs
+    files = data.build(name)
+    files.docs.mkdir(parents=True)
+    docs = write_docs(plan, files)
+    chunks, tokens = chunk_docs(docs, plan.texts, progress)
+    units_en = embed_and_store(settings, files, docs, chunks, progress)
+    LexicalIndex.build(tokens).save(files.lexical)
+    write_chunks(files.chunks, chunks, tokens)
+    meta = BuildMeta(name=name, fingerprint=plan.fingerprint, embedders=settings.embedder_specs, docs=docs,
+                     chunk_count=len(chunks), unit_count=sum(len(c.units) for c in chunks),
+                     units_embedded=files.units.exists(), unit_embedder_en=units_en,
+                     created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                     stats={"seconds": round(time.perf_counter() - t0, 2)}, shared_glossary=plan.shared_glossary)
+    meta.save(files.meta)
+    files.complete.write_text(plan.fingerprint, encoding="utf-8")
+    data.set_current(name)
+    # Keep the previous build: a server that has it open goes on answering until it reloads.
+    chroma = ChromaStore(data.root, settings.chroma_url) if settings.chroma_url else None
+    data.prune(keep={name} | ({prev_name} if prev_name else set()), on_drop=chroma.drop_build if chroma else None)
+    return IngestReport(name, True, len(docs), len(chunks), time.perf_counter() - t0,
+                        added=[s.doc.id for s in plan.staged])
+
+
+# ---- stage 1: what goes into the build -----------------------------------------------------
+
+def plan_build(settings: Settings, paths: list[Path], extra_docs: list[Doc], prev: BuildMeta | None) -> _Plan:
+    """Read and check every input before anything is written: one bad file changes nothing."""
+    corpus = corpus_docs(settings.corpus_dir)
+    corpus_ids = {d.id for d in corpus}
+    staged = _stage(paths, settings, corpus_ids)
+    new_ids = {s.doc.id for s in staged} | {d.id for d in extra_docs}
+    kept = [d for d in (prev.docs if prev else []) if d.source != "corpus" and d.id not in new_ids
+            and d.id not in corpus_ids and Path(d.text_path).exists()]
+    texts = {d.id: read_text_exact(d.text_path) for d in corpus + kept + extra_docs}
+    texts.update({s.doc.id: s.text for s in staged})
+    shared = list(load_manifest(settings.corpus_dir)[1].items())
+    everything = corpus + kept + extra_docs + [s.doc for s in staged]
+    specs = settings.embedder_specs + [f"units-en:{settings.unit_embedder_en}"]
+    return _Plan(corpus, kept, extra_docs, staged, texts, shared, _fingerprint(everything, texts, specs, shared))
 
 
 def _stage(paths: list[Path], settings: Settings, corpus_ids: set[str]) -> list[_Staged]:
-    """Read and check every file before anything is written: one bad file changes nothing."""
     staged: dict[str, _Staged] = {}
     for p in paths:
         raw, text = read_rulebook(Path(p), settings.max_file_mb)
@@ -67,130 +154,32 @@ def _stage(paths: list[Path], settings: Settings, corpus_ids: set[str]) -> list[
     return list(staged.values())
 
 
-def _fingerprint(docs: list[Doc], texts: dict[str, str], embedders: list[str]) -> str:
+def _fingerprint(docs: list[Doc], texts: dict[str, str], embedders: list[str],
+                 shared_glossary: list[tuple[str, str]]) -> str:
     h = hashlib.sha256(PIPELINE_VERSION.encode())
     for d in sorted(docs, key=lambda d: d.id):
         meta = {k: v for k, v in d.to_json().items() if k not in ("text_path", "original")}
         h.update(json.dumps(meta, ensure_ascii=False, sort_keys=True).encode())
         h.update(hashlib.sha256(texts[d.id].encode()).digest())
     h.update(",".join(embedders).encode())
+    h.update(json.dumps(shared_glossary, ensure_ascii=False).encode())
     return h.hexdigest()
 
 
-def run_ingest(settings: Settings, paths: list[Path] | None = None, progress: bool = True,
-               extra_docs: list[Doc] | None = None) -> IngestReport:
-    """(Re)build the index of the corpus plus user rulebooks; with ``paths``, add or replace those."""
-    t0 = time.perf_counter()
-    data_dir = settings.data_dir
-    data_dir.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(str(data_dir / "ingest.lock"))
-    try:
-        lock.acquire(timeout=0)
-    except Timeout:
-        raise IngestBusy(
-            f"another ingest is already running on {data_dir}; wait for it to finish, then run this again."
-        ) from None
-    try:
-        return _ingest_locked(settings, paths or [], progress, extra_docs or [], t0)
-    finally:
-        lock.release()
+# ---- stage 2: users' rulebooks travel with the build ---------------------------------------
+
+def write_docs(plan: _Plan, files: BuildFiles) -> list[Doc]:
+    """The build's documents; a user's file as supplied and the text citations point into are copied in."""
+    docs = list(plan.corpus)
+    for d in plan.kept + plan.extra:
+        docs.append(_copy_user_doc(d, files) if d.source == "user" else d)
+    for s in plan.staged:
+        docs.append(_write_user_doc(s, files))
+    return docs
 
 
-def _ingest_locked(settings: Settings, paths: list[Path], progress: bool, extra_docs: list[Doc],
-                   t0: float) -> IngestReport:
-    data_dir = settings.data_dir
-    prev_name = current_build(data_dir)
-    prev = BuildMeta.load(builds_dir(data_dir) / prev_name / "meta.json") if prev_name else None
-
-    docs = corpus_docs(settings.corpus_dir)
-    corpus_ids = {d.id for d in docs}
-    staged = _stage(paths, settings, corpus_ids)
-    new_ids = {s.doc.id for s in staged} | {d.id for d in extra_docs}
-    kept = [d for d in (prev.docs if prev else []) if d.source != "corpus" and d.id not in new_ids
-            and d.id not in corpus_ids and Path(d.text_path).exists()]
-    texts = {d.id: read_doc_text(d) for d in docs + kept + extra_docs}
-    texts.update({s.doc.id: s.text for s in staged})
-    fingerprint = _fingerprint(docs + kept + extra_docs + [s.doc for s in staged], texts,
-                               settings.embedder_specs + [f"units-en:{settings.unit_embedder_en}"])
-    if prev and prev.fingerprint == fingerprint:
-        return IngestReport(prev.name, False, len(prev.docs), prev.chunk_count, time.perf_counter() - t0)
-
-    name = datetime.now(timezone.utc).strftime("%Y%m%d%H%M%S") + "-" + uuid.uuid4().hex[:6]
-    build_dir = builds_dir(data_dir) / name
-    prune_builds(data_dir, keep={n for n in (prev_name,) if n})  # leftovers of killed runs
-    (build_dir / "docs").mkdir(parents=True)
-
-    # User rulebooks travel with the build: the file as supplied, and the text citations point into.
-    final_docs: list[Doc] = list(docs)
-    for d in kept + extra_docs:
-        if d.source == "user":
-            d = _copy_user_doc(d, build_dir)
-        final_docs.append(d)
-    for s in staged:
-        final_docs.append(_write_user_doc(s, build_dir))
-
-    chunks = []
-    bar = tqdm(final_docs, desc="chunking", unit="doc", disable=not progress)
-    for d in bar:
-        chunks.extend(chunk_text(d.id, texts[d.id]))
-    tokens = [tokenize(f"{c.section}\n{c.text}") for c in tqdm(chunks, desc="lexical", unit="chunk",
-                                                                   disable=not progress)]
-
-    cache = EmbeddingCache((settings.cache_dir or data_dir / "cache") / "embeddings.sqlite")
-    store = ChromaStore(data_dir, settings.chroma_url, settings.threads)
-    lang = {d.id: d.lang for d in final_docs}
-    ids = [c.id for c in chunks]
-    metadatas = [{"doc": c.doc, "section": c.section, "start": c.start, "end": c.end, "lang": lang[c.doc]}
-                 for c in chunks]
-    units = [(c, u) for c in chunks for u in c.units]
-    unit_texts = [c.text[u.start - c.start:u.end - c.start] for c, u in units]
-    embed_units = len(units) <= settings.max_embedded_units
-    try:
-        for i, spec in enumerate(settings.embedder_specs):
-            embedder = make_embedder(spec, settings.threads)
-            with tqdm(total=len(chunks), desc=f"embedding ({spec})", unit="chunk", disable=not progress) as pb:
-                vecs = cache.embed(embedder, [embedding_text(c) for c in chunks], pb)
-            with tqdm(total=len(chunks), desc="writing chroma", unit="chunk", disable=not progress) as pb:
-                for j in range(0, len(chunks), 1000):
-                    store.upsert(name, spec, ids[j:j + 1000], vecs[j:j + 1000],
-                                 [c.text for c in chunks[j:j + 1000]], metadatas[j:j + 1000])
-                    pb.update(min(1000, len(chunks) - j))
-            if i == 0 and embed_units:
-                with tqdm(total=len(units), desc="embedding units", unit="unit", disable=not progress) as pb:
-                    uvecs = cache.embed(embedder, unit_texts, pb)
-                np.save(build_dir / "units.npy", uvecs.astype(np.float16))
-        if embed_units and settings.unit_embedder_en and any(lang[c.doc] == "en" for c, _ in units):
-            embedder = make_embedder(settings.unit_embedder_en, settings.threads)
-            english = [i for i, (c, _) in enumerate(units) if lang[c.doc] == "en"]
-            with tqdm(total=len(english), desc=f"embedding units ({settings.unit_embedder_en})", unit="unit",
-                      disable=not progress) as pb:
-                evecs = cache.embed(embedder, [unit_texts[i] for i in english], pb)
-            full = np.zeros((len(units), evecs.shape[1]), dtype=np.float16)
-            full[english] = evecs.astype(np.float16)
-            np.save(build_dir / "units-en.npy", full)
-    finally:
-        cache.close()
-
-    LexicalIndex.build(tokens).save(build_dir / "lexical")
-    write_chunks(build_dir / "chunks.jsonl", chunks, tokens)
-    meta = BuildMeta(name=name, fingerprint=fingerprint, embedders=settings.embedder_specs, docs=final_docs,
-                     chunk_count=len(chunks), unit_count=len(units), units_embedded=embed_units,
-                     unit_embedder_en=settings.unit_embedder_en if (build_dir / "units-en.npy").exists() else "",
-                     created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                     stats={"seconds": round(time.perf_counter() - t0, 2)})
-    meta.save(build_dir / "meta.json")
-    (build_dir / COMPLETE).write_text(fingerprint, encoding="utf-8")
-    store.close()
-    set_current(data_dir, name)
-    # Keep the previous build: a server that has it open goes on answering until it reloads.
-    prune_builds(data_dir, keep={name} | ({prev_name} if prev_name else set()),
-                 chroma=ChromaStore(data_dir, settings.chroma_url) if settings.chroma_url else None)
-    return IngestReport(name, True, len(final_docs), len(chunks), time.perf_counter() - t0,
-                        added=[s.doc.id for s in staged])
-
-
-def _write_user_doc(s: _Staged, build_dir: Path) -> Doc:
-    folder = build_dir / "docs" / s.doc.id
+def _write_user_doc(s: _Staged, files: BuildFiles) -> Doc:
+    folder = files.doc_dir(s.doc.id)
     folder.mkdir(parents=True, exist_ok=True)
     original = folder / f"original{s.suffix}"
     original.write_bytes(s.raw)
@@ -199,8 +188,8 @@ def _write_user_doc(s: _Staged, build_dir: Path) -> Doc:
     return Doc(**(s.doc.to_json() | {"text_path": str(text_path), "original": str(original)}))
 
 
-def _copy_user_doc(d: Doc, build_dir: Path) -> Doc:
-    folder = build_dir / "docs" / d.id
+def _copy_user_doc(d: Doc, files: BuildFiles) -> Doc:
+    folder = files.doc_dir(d.id)
     folder.mkdir(parents=True, exist_ok=True)
     text_path = folder / "text.txt"
     shutil.copyfile(d.text_path, text_path)
@@ -209,3 +198,64 @@ def _copy_user_doc(d: Doc, build_dir: Path) -> Doc:
         original = folder / Path(d.original).name
         shutil.copyfile(d.original, original)
     return Doc(**(d.to_json() | {"text_path": str(text_path), "original": str(original) if original else None}))
+
+
+# ---- stage 3: sections -> chunks -> lexical tokens -----------------------------------------
+
+def chunk_docs(docs: list[Doc], texts: dict[str, str], progress: bool) -> tuple[list[Chunk], list[list[str]]]:
+    chunks: list[Chunk] = []
+    for d in tqdm(docs, desc="chunking", unit="doc", disable=not progress):
+        chunks.extend(chunk_text(d.id, texts[d.id]))
+    tokens = [tokenize(lexical_text(c)) for c in tqdm(chunks, desc="lexical", unit="chunk", disable=not progress)]
+    return chunks, tokens
+
+
+# ---- stage 4: vectors ----------------------------------------------------------------------
+
+def embed_and_store(settings: Settings, files: BuildFiles, docs: list[Doc], chunks: list[Chunk],
+                    progress: bool) -> str:
+    """Passage vectors into the vector store, unit vectors into the build; returns the English unit
+    model used ("" when none)."""
+    cache = EmbeddingCache((settings.cache_dir or DataDir(settings.data_dir).default_cache) / "embeddings.sqlite")
+    store = ChromaStore(settings.data_dir, settings.chroma_url, settings.threads)
+    lang = {d.id: d.lang for d in docs}
+    units = [(c, u) for c in chunks for u in c.units]
+    unit_texts = [c.unit_text(u) for c, u in units]
+    embed_units = len(units) <= settings.max_embedded_units
+
+    def bar(total: int, desc: str, unit: str) -> tqdm:
+        return tqdm(total=total, desc=desc, unit=unit, disable=not progress)
+
+    try:
+        for i, spec in enumerate(settings.embedder_specs):
+            embedder = get_embedder(spec, settings.threads)
+            with bar(len(chunks), f"embedding ({spec})", "chunk") as pb:
+                vecs = cache.embed(embedder, [embedding_text(c) for c in chunks], pb)
+            with bar(len(chunks), "writing chroma", "chunk") as pb:
+                _write_vectors(store, files.name, spec, chunks, lang, vecs, pb)
+            if i == 0 and embed_units:
+                with bar(len(units), "embedding units", "unit") as pb:
+                    np.save(files.units, cache.embed(embedder, unit_texts, pb).astype(np.float16))
+        english = [i for i, (c, _) in enumerate(units) if lang[c.doc] == "en"]
+        model = settings.unit_embedder_en
+        if not (embed_units and model and english):
+            return ""
+        with bar(len(english), f"embedding units ({model})", "unit") as pb:
+            evecs = cache.embed(get_embedder(model, settings.threads), [unit_texts[i] for i in english], pb)
+        full = np.zeros((len(units), evecs.shape[1]), dtype=np.float16)
+        full[english] = evecs.astype(np.float16)
+        np.save(files.units_en, full)
+        return model
+    finally:
+        cache.close()
+        store.close()
+
+
+def _write_vectors(store: ChromaStore, build: str, spec: str, chunks: list[Chunk], lang: dict[str, str],
+                   vecs: np.ndarray, pb: tqdm) -> None:
+    for j in range(0, len(chunks), 1000):
+        part = chunks[j:j + 1000]
+        metadatas = [{"doc": c.doc, "section": c.section, "start": c.start, "end": c.end, "lang": lang[c.doc]}
+                     for c in part]
+        store.upsert(build, spec, [c.id for c in part], vecs[j:j + 1000], [c.text for c in part], metadatas)
+        pb.update(len(part))

@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ingest.models import Block
+from rulespal.core.text import BULLET_CHARS, HANGUL, SYMBOL_BULLET
+from rulespal.core.types import Block
 
 TOC_TITLE = re.compile(r"^\s*(?:#+\s*)?(table of contents|contents|목차|차례)\s*$", re.I)
 NAV_WORDS = {"rulespal", "chat", "rulebook", "home", "menu", "search", "login", "log in", "sign in",
              "share", "print", "back", "next", "previous", "skip to content"}
 BULLET = re.compile(
-    r"^(?P<indent>[ \t]*)(?:[•●◦▪■□◆►▸‣⁃·∙*+–—]\s*|-(?=\s*[^\s\d])\s*|\d{1,3}[.)]\s+|[A-Za-z][.)]\s+)"
+    rf"^(?P<indent>[ \t]*)(?:[{BULLET_CHARS}]\s*|-(?=\s*[^\s\d])\s*|\d{{1,3}}[.)]\s+|[A-Za-z][.)]\s+)"
 )
 ATX = re.compile(r"^ {0,3}(#{1,6}) +(.*?)[ #]*$")
 MD_TABLE = re.compile(r"^\s*\|.*\|\s*$")
@@ -24,7 +25,6 @@ MD_DEBRIS = re.compile(r"^\s*(?:!\[[^\]]*\]\([^)]*\)\s*|<!--.*-->|[-*_]{3,}|<img
 GLUE = re.compile(r"[a-z](?=[A-Z])|[a-z]{2}(?=\d)|\d(?=[A-Z][a-z])")
 NUMERIC_ROW = re.compile(r"^[\s\d+\-–.,/%]*\d[\s\d+\-–.,/%]*$")
 SENTENCE_END = re.compile(r"[.,;:]$|\.\.\.$|…$")
-HANGUL = re.compile(r"[가-힣]")
 
 
 @dataclass
@@ -53,9 +53,6 @@ def split_lines(text: str) -> list[_Line]:
 
 def _norm(s: str) -> str:
     return " ".join(s.split()).casefold()
-
-
-SYMBOL_BULLET = re.compile(r"^[\s•●◦▪■□◆►▸‣⁃·∙*+–—-]+")
 
 
 def _strip_symbol_bullet(s: str) -> str:

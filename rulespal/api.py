@@ -15,9 +15,10 @@ from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from rulespal.errors import RulesPalError
-from rulespal.service import RulesPal, Turn
-from rulespal.settings import Settings, get_settings
+from rulespal.core.errors import RulesPalError
+from rulespal.core.settings import Settings, get_settings
+from rulespal.core.types import Answer, SearchHit, Turn
+from rulespal.service import RulesPal
 
 STATIC = Path(__file__).parent / "web"
 
@@ -39,42 +40,8 @@ class SearchRequest(BaseModel):
     k: int = Field(default=5, ge=1, le=50)
 
 
-class CitationOut(BaseModel):
-    n: int
-    doc: str
-    section: str
-    start: int
-    end: int
-    quote: str
-
-
-class CheckOut(BaseModel):
-    claim: str
-    status: Literal["verified", "contradicted", "unverified"]
-    source: dict | None = None
-    detail: str | None = None
-
-
-class AskResponse(BaseModel):
-    answer: str
-    answerable: bool
-    games: list[str]
-    needs_game: list[str]
-    citations: list[CitationOut]
-    checks: list[CheckOut]
-
-
-class HitOut(BaseModel):
-    doc: str
-    section: str
-    start: int
-    end: int
-    text: str
-    score: float
-
-
 class SearchResponse(BaseModel):
-    hits: list[HitOut]
+    hits: list[SearchHit]
 
 
 class ErrorBody(BaseModel):
@@ -159,6 +126,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     app.add_middleware(Limits, max_body=settings.max_body_kb * 1024, per_minute=settings.rate_per_minute,
                        burst=settings.rate_burst)
+    _add_error_handlers(app)
+    _add_routes(app)
+    return app
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    """Every error in the contract's JSON shape, with a message a person can act on."""
 
     @app.exception_handler(RulesPalError)
     async def _rulespal_error(_: Request, exc: RulesPalError):
@@ -181,15 +155,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _unexpected(_: Request, exc: Exception):  # pragma: no cover - a bug, not bad input
         return _error(500, "internal_error", f"unexpected error ({exc.__class__.__name__}); please report it")
 
-    @app.post("/api/ask", response_model=AskResponse, responses=ERRORS)
-    def ask(req: AskRequest, service: Service):
+
+def _add_routes(app: FastAPI) -> None:
+    @app.post("/api/ask", response_model=Answer, responses=ERRORS)
+    def ask(req: AskRequest, service: Service) -> Answer:
         history = [Turn(t.role, t.content) for t in req.history]
-        return service.ask(req.question, req.game, history).to_json()
+        return service.ask(req.question, req.game, history)
 
     @app.post("/api/search", response_model=SearchResponse, responses=ERRORS)
-    def search(req: SearchRequest, service: Service):
-        hits = service.search(req.query, req.game, req.k)
-        return {"hits": [h.to_json() for h in hits]}
+    def search(req: SearchRequest, service: Service) -> SearchResponse:
+        return SearchResponse(hits=[h.to_out() for h in service.search(req.query, req.game, req.k)])
 
     @app.get("/api/games")
     def games(service: Service):
@@ -214,8 +189,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if page.exists():
             return FileResponse(page, media_type="text/html; charset=utf-8")
         return JSONResponse({"name": "RulesPal", "docs": "/docs"})
-
-    return app
 
 
 app = create_app()

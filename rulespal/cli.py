@@ -8,8 +8,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from rulespal.errors import RulesPalError
-from rulespal.settings import get_settings
+from rulespal.core.errors import RulesPalError
+from rulespal.core.settings import get_settings
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="RulesPal: rules questions about board games, answered from the rulebook with citations.")
@@ -86,7 +86,7 @@ def search(query: str,
         hits = _service().search(query, game, k)
     except RulesPalError as e:
         _fail(e)
-    out = [h.to_json() for h in hits]
+    out = [h.to_out().model_dump() for h in hits]
     if as_json:
         typer.echo(json.dumps({"hits": out}, ensure_ascii=False, indent=2))
         return
@@ -134,10 +134,10 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
     """Serve the HTTP API and the chat page."""
     import uvicorn
 
-    from ingest.store import current_build
+    from rulespal.index.layout import DataDir
 
     settings = get_settings()
-    if current_build(settings.data_dir) is None:
+    if DataDir(settings.data_dir).current() is None:
         typer.secho(f"no index in {settings.data_dir}: run `rulespal ingest` first.", fg=typer.colors.RED, err=True)
         raise typer.Exit(2)
     from rulespal.api import _default_service
@@ -156,13 +156,15 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout or all")] = "
              update_expected: Annotated[bool, typer.Option("--update-expected",
                                                            help="write this run's scores to evals/expected.json")]
              = False,
-             baselines: Annotated[bool, typer.Option(help="also run the baselines side by side")] = True):
+             baselines: Annotated[bool, typer.Option(help="also run the baselines side by side")] = True,
+             tune: Annotated[Optional[list[str]], typer.Option(help="vary a tuned number, e.g. rerank_weight=0.3 "
+                                                                     "(names: rulespal/core/tuning.py)")] = None):
     """Run the gold questions in evals/ and print the scores (and the baselines beside them)."""
     from evals.runner import RottenGold, main as eval_main
 
     try:
         code = eval_main(split=split, json_path=as_json, html_path=html, check=check,
-                         update_expected=update_expected, baselines=baselines)
+                         update_expected=update_expected, baselines=baselines, tune=tune)
     except RottenGold as e:
         typer.secho(f"error: the gold set no longer matches the corpus: {e}", fg=typer.colors.RED, err=True)
         raise typer.Exit(2)

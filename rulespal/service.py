@@ -1,82 +1,99 @@
-"""The query service every front end calls: ask, search, games, passages. Front ends stay thin."""
+"""The query service every front end calls: ask, search, games, passages, facts. Front ends stay thin.
+
+ask: question -> scope and follow-up -> query plan -> retrieve -> (ask back?) -> answer chain -> check.
+"""
 
 from __future__ import annotations
 
-import re
+import threading
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
-from ingest.catalog import shared_glossary
-from ingest.loader import valid_doc_id
-from rulespal.answer import Answer, AnswerWriter
-from rulespal.errors import BadRequest, EmptyQuestion, QuestionTooLong, UnknownGame
-from rulespal.games import GameDetector, glossary_for, normalize, question_lang
-from rulespal.index import IndexHolder, LoadedIndex
-from rulespal.query import tokens_of
-from rulespal.retrieve import Hit, RetrievalConfig, Retriever
+from rulespal.answering.answerable import answerable
+from rulespal.answering.chain import write_answer
+from rulespal.answering.context import AnswerContext
+from rulespal.answering.picks import Picker
+from rulespal.core.errors import BadRequest, EmptyQuestion, QuestionTooLong, UnknownGame
+from rulespal.core.messages import say
+from rulespal.core.settings import Settings
+from rulespal.core.text import detect_lang, valid_doc_id
+from rulespal.core.tuning import Tuning
+from rulespal.core.types import Answer, Draft, Hit, Turn
+from rulespal.index.snapshot import IndexSnapshot, SnapshotHolder
+from rulespal.retrieval.acronyms import Acronyms
+from rulespal.retrieval.followup import carry_over
+from rulespal.retrieval.games import GameDetector, normalize
+from rulespal.retrieval.glossary import glossary_for
+from rulespal.retrieval.query import QueryPlan
+from rulespal.retrieval.retriever import Retriever
 from rulespal.rules.check import enforce
 from rulespal.rules.facts import FactBook
-from rulespal.settings import Settings
-
-FOLLOW_UP_LEAD = re.compile(
-    r"^\s*(and|what about|how about|also|or|then|same|what if|그럼|그러면|그리고|그건|그거는|또|만약|그렇다면)\b", re.I)
-AMBIGUITY_MARGIN = 0.25  # another game's best passage this close to the best one: the rules may differ
-ANSWER_HITS = 8
 
 
 @dataclass(frozen=True)
-class Turn:
-    role: str
-    content: str
+class Books:
+    """One build and what questions need from it, made once per build: a request uses one of these
+    throughout, so a build swapped in mid-request never mixes with the old one."""
+
+    index: IndexSnapshot
+    facts_dir: Path
+
+    @cached_property
+    def detector(self) -> GameDetector:
+        return GameDetector(self.index.meta.docs)
+
+    @cached_property
+    def facts(self) -> FactBook:
+        return FactBook(self.index, self.facts_dir)
+
+    @cached_property
+    def acronyms(self) -> Acronyms:
+        return Acronyms({d: self.index.text(d) for d in self.index.docs})
+
+    def glossary(self, games: list[str] | None) -> list[tuple[str, str]]:
+        """Terms for expanding a question: the games' own, then the shared ones (every game when none)."""
+        docs = self.index.docs
+        chosen = [docs[g] for g in games] if games else list(docs.values())
+        return glossary_for(chosen, tuple(self.index.meta.shared_glossary))
+
+    def game_glossary(self, games: list[str]) -> list[tuple[str, str]]:
+        """Terms for glossing an answer: only the games' own."""
+        docs = self.index.docs
+        return glossary_for([docs[g] for g in games if g in docs], ())
 
 
 class RulesPal:
-    def __init__(self, settings: Settings, config: RetrievalConfig | None = None):
+    def __init__(self, settings: Settings, tuning: Tuning | None = None):
         self.settings = settings
-        self.config = config or RetrievalConfig(dense=tuple(settings.embedder_specs), lexical=settings.lexical)
-        self._holder = IndexHolder(settings)
-        self._cache_key: str | None = None
-        self._detector: GameDetector | None = None
-        self._shared = shared_glossary(settings.corpus_dir)
-        self._facts: FactBook | None = None
-        self._unit_cache: dict = {}
-        self._facts_for: str | None = None
+        self.tuning = tuning or Tuning(dense=tuple(settings.embedder_specs), lexical=settings.lexical)
+        self._holder = SnapshotHolder(settings)
+        self._books: Books | None = None
+        self._lock = threading.Lock()
 
     # ---- plumbing --------------------------------------------------------------------------
 
-    @property
-    def index(self) -> LoadedIndex:
-        idx = self._holder.get()
-        if self._cache_key != idx.meta.name:
-            self._detector = GameDetector(idx.meta.docs)
-            self._cache_key = idx.meta.name
-        return idx
+    def books(self) -> Books:
+        """The current build's books; a new object after an ingest swapped builds."""
+        index = self._holder.get()
+        with self._lock:
+            if self._books is None or self._books.index is not index:
+                self._books = Books(index, Path(self.settings.corpus_dir) / "facts")
+            return self._books
 
     @property
-    def facts(self) -> FactBook:
-        idx = self.index
-        if self._facts_for != idx.meta.name:
-            self._facts = FactBook(idx, Path(self.settings.corpus_dir) / "facts")
-            self._facts_for = idx.meta.name
-        return self._facts
+    def index(self) -> IndexSnapshot:
+        return self.books().index
 
-    @property
-    def detector(self) -> GameDetector:
-        _ = self.index
-        assert self._detector is not None
-        return self._detector
-
-    def retriever(self) -> Retriever:
-        return Retriever(self.index, self.config, self.settings.threads)
-
-    def resolve_game(self, game: str | None) -> str | None:
+    def resolve_game(self, game: str | None, books: Books | None = None) -> str | None:
         if game is None or not str(game).strip():
             return None
+        books = books or self.books()
         game = str(game).strip()
-        docs = self.index.docs
+        docs = books.index.docs
         if game in docs:
             return game
-        named = self.detector.detect(game)
+        named = books.detector.detect(game)
         if len(named) == 1 and normalize(game) in {normalize(a) for a in
                                                    (docs[named[0]].title, *docs[named[0]].aliases)}:
             return named[0]
@@ -91,102 +108,67 @@ class RulesPal:
                                   f"{self.settings.max_question_chars} characters.")
         return question.strip()
 
-    def glossary(self, games: list[str] | None) -> list[tuple[str, str]]:
-        docs = self.index.docs
-        chosen = [docs[g] for g in games] if games else list(docs.values())
-        return glossary_for(chosen, self._shared)
-
-    def game_glossary(self, games: list[str]) -> list[tuple[str, str]]:
-        docs = self.index.docs
-        return glossary_for([docs[g] for g in games if g in docs], ())
-
     # ---- search ----------------------------------------------------------------------------
 
     def search(self, query: str, game: str | None = None, k: int = 5) -> list[Hit]:
         query = self._check_question(query)
         if not 1 <= k <= self.settings.max_k:
             raise BadRequest(f"k must be between 1 and {self.settings.max_k}.")
-        scope = self._scope(query, game)
-        r = self.retriever()
-        q = r.prepare(self.detector.strip(query) if scope else query, self.glossary(scope), scope, for_answer=False)
-        return r.search(q, scope, k)
-
-    def _scope(self, question: str, game: str | None) -> list[str] | None:
-        gid = self.resolve_game(game)
-        if gid:
-            return [gid]
-        named = self.detector.detect(question)
-        return named or None
+        books = self.books()
+        gid = self.resolve_game(game, books)
+        scope = [gid] if gid else (books.detector.detect(query) or None)
+        text = books.detector.strip(query) if scope else query
+        retriever = Retriever(books.index, self.tuning, books.acronyms)
+        plan = retriever.plan(text, detect_lang(text), books.glossary(scope), scope, for_answer=False)
+        return retriever.search(plan, scope, k)
 
     # ---- ask -------------------------------------------------------------------------------
 
     def ask(self, question: str, game: str | None = None, history: list[Turn] | None = None) -> Answer:
         question = self._check_question(question)
+        books = self.books()
+        t = self.tuning
         history = (history or [])[-self.settings.max_history_turns:]
-        gid = self.resolve_game(game)
-        named = self.detector.detect(question)
-        scope = [gid] if gid else (named or None)
-        retrieval_text = self.detector.strip(question)
-        previous = [t.content for t in history if t.role == "user" and t.content and t.content.strip()]
-        if previous and self._is_follow_up(question, named):
-            retrieval_text = f"{self.detector.strip(previous[-1])} {retrieval_text}"
-            if scope is None:
-                for turn in reversed(previous):
-                    carried = self.detector.detect(turn)
-                    if carried:
-                        scope = carried[:1]
-                        break
-        r = self.retriever()
-        q = r.prepare(retrieval_text, self.glossary(scope), scope)
-        q.lang = question_lang(question)
-        if retrieval_text != self.detector.strip(question):
-            q.focus_tokens = tokens_of(self.detector.strip(question))
-        hits = r.search(q, scope, ANSWER_HITS)
-        writer = AnswerWriter(self.index, self.settings.threads, self._unit_cache)
-        if scope is None and len(self.index.docs) > 1:
-            candidates = self._ambiguous(writer, q, hits)
-            if len(candidates) > 1:
-                return self._ask_back(q.lang, candidates)
-            if candidates:
-                scope = candidates
+        carried = carry_over(question, history, self.resolve_game(game, books), books.detector, t.follow_up_words)
+        scope = carried.scope
+        lang = detect_lang(question)
+        retriever = Retriever(books.index, t, books.acronyms)
+        plan = retriever.plan(carried.text, lang, books.glossary(scope), scope, focus=carried.focus)
+        hits = retriever.search(plan, scope, t.answer_hits)
+        picker = Picker(books.index, plan, t)
+        if scope is None and len(books.index.docs) > 1:
+            rivals = self._rivals(books.index, plan, picker, hits)
+            if len(rivals) > 1:
+                return self._ask_back(books.index, lang, rivals)
+            if rivals:
+                scope = rivals
                 hits = [h for h in hits if h.chunk.doc in scope]
         games = scope or sorted({h.chunk.doc for h in hits[:1]})
-        answer = writer.write(q, hits, games, self.glossary(games), self.game_glossary(games),
-                              key_text=self.detector.strip(question), book=self.facts, question=question)
-        return enforce(answer, self.facts, question)
+        ctx = AnswerContext(books.index, plan, hits, games, question, carried.stripped, books.game_glossary(games),
+                            t, picker, books.facts, books.acronyms.by_doc)
+        return enforce(write_answer(ctx), books.facts, question, lang)
 
-    @staticmethod
-    def _is_follow_up(question: str, named: list[str]) -> bool:
-        if named:
-            return False
-        words = question.split()
-        return bool(FOLLOW_UP_LEAD.match(question)) or len(words) <= 4
-
-    def _ambiguous(self, writer: AnswerWriter, q, hits: list[Hit]) -> list[str]:
-        """Docs whose best passage answers about as well as the best one: the rules may differ."""
-        picks = writer.pick(q, hits, top=len(hits))
-        if not picks or not writer.answerable(q, picks[0]):
+    def _rivals(self, index: IndexSnapshot, plan: QueryPlan, picker: Picker, hits: list[Hit]) -> list[str]:
+        """Games whose best pick answers about as well as the best one: their rules may differ."""
+        t = self.tuning
+        picks = picker.picks(hits)
+        if not picks or not answerable(index, plan, picks[0], t):
             return []
-        best = picks[0].score
-        langs = self.index.docs
-        same_lang_best = langs[picks[0].hit.chunk.doc].lang == q.lang
-        docs: list[str] = []
+        docs = index.docs
+        same_lang_best = docs[picks[0].hit.chunk.doc].lang == plan.lang
+        rivals: list[str] = []
         for p in picks:
             doc = p.hit.chunk.doc
-            if same_lang_best and langs[doc].lang != q.lang:
+            if same_lang_best and docs[doc].lang != plan.lang:
                 continue  # a rulebook in the question's language answers it: the others are not rivals
-            if p.score >= best - AMBIGUITY_MARGIN and doc not in docs and writer.answerable(q, p):
-                docs.append(doc)
-        return docs
+            if p.score >= picks[0].score - t.ambiguity_margin and doc not in rivals and answerable(index, plan, p, t):
+                rivals.append(doc)
+        return rivals
 
-    def _ask_back(self, lang: str, candidates: list[str]) -> Answer:
-        docs = self.index.docs
-        titles = ", ".join(docs[d].title for d in candidates)
-        if lang == "ko":
-            text = f"어느 게임에 대한 질문인가요? 게임마다 규칙이 다릅니다: {titles}."
-        else:
-            text = f"Which game do you mean? The rules differ between {titles}."
-        return Answer(text, True, [], needs_game=candidates)
+    @staticmethod
+    def _ask_back(index: IndexSnapshot, lang: str, candidates: list[str]) -> Answer:
+        titles = ", ".join(index.docs[d].title for d in candidates)
+        return Draft(say(lang, "which_game", titles=titles), True, (), needs_game=tuple(candidates)).to_answer()
 
     # ---- games and passages ----------------------------------------------------------------
 
@@ -201,9 +183,10 @@ class RulesPal:
 
     def passage(self, doc: str, start: int | None = None, end: int | None = None, context: int = 600) -> dict:
         """A span of a rulebook with its surroundings and section path, for showing a citation in context."""
-        if not valid_doc_id(doc) or doc not in self.index.docs:
+        idx = self.index
+        if not valid_doc_id(doc) or doc not in idx.docs:
             raise UnknownGame(f"unknown document {doc[:80]!r}; see GET /api/games for the ids.")
-        text = self.index.text(doc)
+        text = idx.text(doc)
         start = 0 if start is None else start
         end = start if end is None else end
         if not (0 <= start <= end <= len(text)):
@@ -213,21 +196,21 @@ class RulesPal:
         lo = max(0, min(lo, start))
         hi = text.find("\n\n", min(len(text), end + context))
         hi = len(text) if hi < 0 else hi
-        return {"doc": doc, "title": self.index.docs[doc].title, "section": self.index.section_at(doc, start),
+        return {"doc": doc, "title": idx.docs[doc].title, "section": idx.section_at(doc, start),
                 "start": start, "end": end,
                 "quote": text[start:end], "context_start": lo, "context_end": hi, "context": text[lo:hi],
                 "length": len(text)}
 
     def facts_json(self, game: str | None = None) -> dict:
         """Tables and facts per game, for people to review (each with its source span)."""
-        gid = self.resolve_game(game)
-        book = self.facts
+        books = self.books()
+        gid = self.resolve_game(game, books)
         out: dict[str, dict] = {}
-        for doc in ([gid] if gid else list(self.index.docs)):
+        for doc in ([gid] if gid else list(books.index.docs)):
             tables = [{"title": t.title, "section": t.section, "rows": len(t.table.rows),
                        "columns": len(t.table.header.cells), "start": t.table.start, "end": t.table.end}
-                      for t in book.tables if t.doc == doc]
-            out[doc] = {"tables": tables, "facts": [f.to_json() for f in book.for_doc(doc)]}
+                      for t in books.facts.tables if t.doc == doc]
+            out[doc] = {"tables": tables, "facts": [f.to_json() for f in books.facts.for_doc(doc)]}
         return {"games": out}
 
     def warm(self) -> None:

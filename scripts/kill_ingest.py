@@ -24,9 +24,9 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> int:
     from ingest.pipeline import run_ingest
-    from ingest.store import current_build
+    from rulespal.index.layout import DataDir
     from rulespal.service import RulesPal
-    from rulespal.settings import Settings
+    from rulespal.core.settings import Settings
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--kills", type=int, default=10)
@@ -35,7 +35,7 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="rp-kill-"))
     settings = Settings(data_dir=work / "data", cache_dir=work / "cache")
     run_ingest(settings, progress=False)
-    before = current_build(settings.data_dir)
+    before = DataDir(settings.data_dir).current()
     base = (ROOT / "corpus" / "skull-tales.txt").read_text(encoding="utf-8")
     rng = random.Random(args.seed)
     env = dict(os.environ, RULESPAL_DATA_DIR=str(settings.data_dir), RULESPAL_CACHE_DIR=str(work / "cache"))
@@ -49,7 +49,7 @@ def main() -> int:
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
-        same = current_build(settings.data_dir) == before
+        same = DataDir(settings.data_dir).current() == before
         answer = RulesPal(settings).ask("What is the maximum crew Morale in Skull Tales?")
         ok = same and answer.answerable and "30" in answer.answer
         survived.append({"kill": i + 1, "after_s": round(delay, 2), "old_index_serving": ok})

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from ingest.pipeline import run_ingest
-from rulespal.settings import REPO_ROOT, Settings
+from rulespal.core.settings import REPO_ROOT, Settings
 
 CORPUS = REPO_ROOT / "corpus"
 

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
+
+def states_number(answer: str, number: str) -> bool:
+    """``number`` appears in the answer as a number of its own: not inside "12", not a "[2]" marker."""
+    text = re.sub(r"\[\d+\]", " ", answer)
+    return re.search(rf"(?<![\d.]){re.escape(number)}(?![\d])", text) is not None
+
 
 def make_pdf(lines: list[str]) -> bytes:
     """A minimal one-page PDF with a real text layer (Helvetica), built by hand."""

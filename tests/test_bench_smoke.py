@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from rulespal.settings import REPO_ROOT
+from rulespal.core.settings import REPO_ROOT
 
 
 def test_benchmark_smoke(tmp_path):

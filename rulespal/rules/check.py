@@ -10,11 +10,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from ingest.lexical import STOPWORDS
-from rulespal.answer import Answer, Check, Citation
+from rulespal.core.messages import say
+from rulespal.core.tokens import STOPWORDS
+from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
 from rulespal.rules.facts import WORD_NUMBERS, Fact, FactBook
-from rulespal.rules.tables import HEADER_PLAYERS, PLAYER_COUNT
+from rulespal.rules.lookup import HEADER_PLAYERS, PLAYER_COUNT
 
 MARKER = re.compile(r"\[\d+\]")
 NUMBER = re.compile(r"(?<![\w.])([+-]?\d+(?:\s*[-–]\s*\d+)?)(?:\s*-?\s*([A-Za-z가-힣][\w가-힣]*))?")
@@ -39,8 +41,8 @@ def _value_number(fact: Fact, unit: str) -> str | None:
     return m.group().lstrip("+") if m else None
 
 
-def check_answer(answer: Answer, book: FactBook | None = None, question: str = "") -> list[Check]:
-    text = MARKER.sub(" ", answer.answer)
+def check_answer(draft: Draft, book: FactBook | None = None, question: str = "") -> list[Check]:
+    text = MARKER.sub(" ", draft.text)
     asked = {re.sub(r"\s+", "", n).lstrip("+") for n, _ in NUMBER.findall(question)}
     asked |= {str(WORD_NUMBERS[w]) for w in re.findall(r"[a-z]+", question.casefold()) if w in WORD_NUMBERS}
     players = PLAYER_COUNT.search(text)
@@ -55,23 +57,24 @@ def check_answer(answer: Answer, book: FactBook | None = None, question: str = "
         if claim in seen:
             continue
         seen.add(claim)
-        verdict = _against_tables(book, answer.citations, number, unit, text, players) if book and unit else None
+        verdict = _against_tables(book, draft.citations, number, unit, text, players) if book and unit else None
         if verdict:
             checks.append(verdict(claim))
             continue
-        source = _span_source(answer.citations, number)
-        if number in answer.derived:
-            checks.append(Check(claim, "verified", answer.derived[number], "computed by the cited rule"))
+        source = _span_source(draft.citations, number)
+        if number in draft.derived:
+            checks.append(Check(claim=claim, status="verified", source=draft.derived[number],
+                                detail="computed by the cited rule"))
         elif source:
-            checks.append(Check(claim, "verified", source))
+            checks.append(Check(claim=claim, status="verified", source=source))
         elif number in asked:
-            checks.append(Check(claim, "unverified", None, "taken from your question"))
+            checks.append(Check(claim=claim, status="unverified", detail="taken from your question"))
         else:
-            checks.append(Check(claim, "unverified", None, "no cited passage states this number"))
+            checks.append(Check(claim=claim, status="unverified", detail="no cited passage states this number"))
     return checks
 
 
-def _against_tables(book: FactBook, citations: list[Citation], number: str, unit: str, text: str, players):
+def _against_tables(book: FactBook, citations: tuple[Citation, ...], number: str, unit: str, text: str, players):
     cited = [f for f in book.facts if f.kind == "cell"
              and any(f.doc == c.doc and c.start <= f.start and f.end <= c.end for c in citations)]
     relevant = [f for f in cited if any(_stem(w) == _stem(unit) for w in re.findall(r"[A-Za-z가-힣]+", f.value))]
@@ -87,28 +90,30 @@ def _against_tables(book: FactBook, citations: list[Citation], number: str, unit
     pool = selected or relevant
     match = next((f for f in pool if _value_number(f, unit) == number), None)
     if match:
-        return lambda claim: Check(claim, "verified", match.source(), f"{match.table}: {match.value}")
+        return lambda claim: Check(claim=claim, status="verified", source=match.source(),
+                                   detail=f"{match.table}: {match.value}")
     expected = pool[0]
     detail = (f"the rulebook's table says {expected.value}" if selected
               else f"the cited table has no {number} {unit}")
-    return lambda claim: Check(claim, "contradicted", expected.source(), detail)
+    return lambda claim: Check(claim=claim, status="contradicted", source=expected.source(), detail=detail)
 
 
-def _span_source(citations: list[Citation], number: str) -> dict | None:
+def _span_source(citations: tuple[Citation, ...], number: str) -> SourceSpan | None:
     for c in citations:
         at = _number_in(c.quote, number)
         if at >= 0:
-            return {"doc": c.doc, "start": c.start + at, "end": c.start + at + len(number)}
+            return SourceSpan(doc=c.doc, start=c.start + at, end=c.start + at + len(number))
     return None
 
 
-def enforce(answer: Answer, book: FactBook | None, question: str = "") -> Answer:
-    """Attach the checks; an answer with a contradicted number is replaced by the quoted rule."""
-    answer.checks = check_answer(answer, book, question)
-    if any(c.status == "contradicted" for c in answer.checks) and answer.citations:
-        wrong = ", ".join(c.claim for c in answer.checks if c.status == "contradicted")
-        quotes = " ".join(f"\u201c{' '.join(c.quote.split())}\u201d [{c.n}]" for c in answer.citations)
-        answer.answer = f"The rulebook says: {quotes}"
-        answer.checks = check_answer(answer, None, question) + [Check(wrong, "contradicted", None,
-                                                      "a drafted answer stated this; replaced by the quoted rule")]
-    return answer
+def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str = "en") -> Answer:
+    """The checked answer; a draft with a contradicted number is replaced by the quoted rule."""
+    checks = check_answer(draft, book, question)
+    if not any(c.status == "contradicted" for c in checks) or not draft.citations:
+        return draft.to_answer(checks)
+    wrong = ", ".join(c.claim for c in checks if c.status == "contradicted")
+    quotes = " ".join(f"\u201c{' '.join(c.quote.split())}\u201d [{c.n}]" for c in draft.citations)
+    quoted = replace(draft, text=say(lang, "replaced", quotes=quotes))
+    checks = check_answer(quoted, None, question) + [
+        Check(claim=wrong, status="contradicted", detail="a drafted answer stated this; replaced by the quoted rule")]
+    return quoted.to_answer(checks)

@@ -9,18 +9,16 @@ A curated value is located by its quote; a quote that is not in the rulebook sto
 from __future__ import annotations
 
 import re
-import tomllib
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ingest.tables import Table, parse_table, row_runs
-from rulespal.index import LoadedIndex
-from rulespal.rules.tables import RANGE
-
-
-class CuratedFactError(ValueError):
-    """A curated fact's quote is not in its rulebook: fix corpus/facts/ before trusting the facts."""
+from rulespal.core.text import last_section
+from rulespal.core.types import SourceSpan
+from rulespal.index.snapshot import IndexSnapshot
+from rulespal.rules.curated import Curated, CuratedFactError, NotPrinted, load_curated
+from rulespal.rules.lookup import RANGE
+from rulespal.rules.tables import Table, parse_table, row_runs
 
 
 @dataclass(frozen=True)
@@ -36,8 +34,8 @@ class Fact:
     origin: str = "auto"  # auto | curated
     note: str = ""
 
-    def source(self) -> dict:
-        return {"doc": self.doc, "start": self.start, "end": self.end}
+    def source(self) -> SourceSpan:
+        return SourceSpan(doc=self.doc, start=self.start, end=self.end)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -51,16 +49,7 @@ class RuleTable:
     table: Table
 
 
-@dataclass
-class Curated:
-    thresholds: list[dict] = field(default_factory=list)
-    modifiers: list[dict] = field(default_factory=list)
-    formulas: list[dict] = field(default_factory=list)
-    not_printed: list[dict] = field(default_factory=list)
-    cells: list[dict] = field(default_factory=list)
-
-
-def _locate(text: str, quote: str, doc: str, occurrence: int = 1) -> int:
+def locate(text: str, quote: str, doc: str, occurrence: int = 1) -> int:
     pos = -1
     for _ in range(occurrence):
         pos = text.find(quote, pos + 1)  # locating curated data in the file, not chunking
@@ -72,7 +61,7 @@ def _locate(text: str, quote: str, doc: str, occurrence: int = 1) -> int:
 class FactBook:
     """All facts of an index build: recovered tables plus curated data."""
 
-    def __init__(self, index: LoadedIndex, facts_dir: Path):
+    def __init__(self, index: IndexSnapshot, facts_dir: Path):
         self.index = index
         self.facts_dir = facts_dir
 
@@ -85,7 +74,7 @@ class FactBook:
             for i, j in row_runs(units):
                 table = parse_table(text, units[i].start, units[j].end)
                 heads = [u for u in units[:i] if u.kind == "heading"]
-                title = text[heads[-1].start:heads[-1].end].strip() if heads else chunk.section.split(" > ")[-1]
+                title = text[heads[-1].start:heads[-1].end].strip() if heads else last_section(chunk.section)
                 if table is not None:
                     out.append(RuleTable(chunk.doc, title or "table", chunk.section, table))
         return out
@@ -96,9 +85,7 @@ class FactBook:
         for doc in self.index.docs:
             path = self.facts_dir / f"{doc}.toml"
             if path.exists():
-                data = tomllib.loads(path.read_text(encoding="utf-8"))
-                out[doc] = Curated(data.get("thresholds", []), data.get("modifiers", []), data.get("formulas", []),
-                                   data.get("not_printed", []), data.get("cells", []))
+                out[doc] = load_curated(path)
         return out
 
     @cached_property
@@ -107,32 +94,7 @@ class FactBook:
         for t in self.tables:
             facts.extend(self._table_facts(t))
         for doc, cur in self.curated.items():
-            text = self.index.text(doc)
-            for block in cur.cells:
-                at = _locate(text, block["quote"], doc)
-                for v in block["values"]:
-                    inner = _nth(block["quote"], v["value"], v.get("occurrence", 1))
-                    facts.append(Fact(doc, "cell", block["table"], block["row"], v["column"], v["value"],
-                                      at + inner, at + inner + len(v["value"]), "curated"))
-            for np_ in cur.not_printed:
-                at = _locate(text, np_["quote"], doc)
-                facts.append(Fact(doc, "not_printed", "", np_["what"], "", "not printed", at,
-                                  at + len(np_["quote"]), "curated"))
-            for th in cur.thresholds:
-                for alt in th.get("alternatives", []):
-                    at = _locate(text, alt["quote"], doc)
-                    inner = _nth(alt["quote"], str(alt["amount"]), 1)
-                    facts.append(Fact(doc, "threshold", th["name"], "", alt["resource"], str(alt["amount"]),
-                                      at + inner, at + inner + len(str(alt["amount"])), "curated"))
-            for m in cur.modifiers:
-                at = _locate(text, m["quote"], doc)
-                value = f"+{m['per_unit']} per unit" if "per_unit" in m else f"{m['value']:+d}"
-                facts.append(Fact(doc, "modifier", m["table"], m["name"], "", value, at, at + len(m["quote"]),
-                                  "curated"))
-            for f in cur.formulas:
-                at = _locate(text, f["quote"], doc)
-                facts.append(Fact(doc, "formula", f["name"], "", "", f["operation"], at, at + len(f["quote"]),
-                                  "curated"))
+            facts.extend(_curated_facts(doc, cur, self.index.text(doc)))
         return facts
 
     def _table_facts(self, t: RuleTable) -> list[Fact]:
@@ -164,6 +126,40 @@ class FactBook:
 
     def for_doc(self, doc: str | None) -> list[Fact]:
         return [f for f in self.facts if doc is None or f.doc == doc]
+
+    def not_printed(self, doc: str) -> list[tuple[NotPrinted, Fact]]:
+        """The curated "not printed" entries of ``doc`` with their located facts."""
+        cur = self.curated.get(doc)
+        if cur is None:
+            return []
+        return list(zip(cur.not_printed, [f for f in self.for_doc(doc) if f.kind == "not_printed"]))
+
+
+def _curated_facts(doc: str, cur: Curated, text: str) -> list[Fact]:
+    facts = []
+    for block in cur.cells:
+        at = locate(text, block.quote, doc)
+        for v in block.values:
+            inner = _nth(block.quote, v.value, v.occurrence)
+            facts.append(Fact(doc, "cell", block.table, block.row, v.column, v.value,
+                              at + inner, at + inner + len(v.value), "curated"))
+    for np_ in cur.not_printed:
+        at = locate(text, np_.quote, doc)
+        facts.append(Fact(doc, "not_printed", "", np_.what, "", "not printed", at, at + len(np_.quote), "curated"))
+    for th in cur.thresholds:
+        for alt in th.alternatives:
+            at = locate(text, alt.quote, doc)
+            inner = _nth(alt.quote, str(alt.amount), 1)
+            facts.append(Fact(doc, "threshold", th.name, "", alt.resource, str(alt.amount),
+                              at + inner, at + inner + len(str(alt.amount)), "curated"))
+    for m in cur.modifiers:
+        at = locate(text, m.quote, doc)
+        value = f"+{m.per_unit} per unit" if m.per_unit is not None else f"{m.value:+d}"
+        facts.append(Fact(doc, "modifier", m.table, m.name, "", value, at, at + len(m.quote), "curated"))
+    for f in cur.formulas:
+        at = locate(text, f.quote, doc)
+        facts.append(Fact(doc, "formula", f.name, "", "", f.operation, at, at + len(f.quote), "curated"))
+    return facts
 
 
 def _nth(haystack: str, needle: str, n: int) -> int:

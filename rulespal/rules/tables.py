@@ -1,7 +1,7 @@
-"""Look a question's keys up in a recovered rule table: player count -> column, roll or name -> row.
+"""Recover table rows and cells, with spans, from tab-separated and flattened ("glued") table text.
 
-Overlapping roll ranges return every matching row (a chart that lists both 9-10 and 6-9 is reported
-as it is, not resolved by guessing).
+``2-Players3-Players4-Players`` / ``2 Souls3 Souls5 Souls`` become rows of cells; so does a run of
+digits such as ``46743+1`` when the header says how many cells a row has.
 """
 
 from __future__ import annotations
@@ -9,129 +9,117 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ingest.lexical import tokenize
-from ingest.tables import Cell, Row, Table
-
-PLAYER_COUNT = re.compile(r"(?<!\d)(\d)\s*-?\s*(?:players?\b|p\b|인|명)", re.I)
-HEADER_PLAYERS = re.compile(r"(?<!\d)(\d)(?:\s*/\s*(\d))?\s*-?\s*players?\b", re.I)
-RANGE = re.compile(r"^(\d{1,3})\s*[-–]\s*(\d{1,3})$")
-NUMBER = re.compile(r"(?<![\d.])(\d{1,3})(?![\d.])")
+# Where one glued cell ends and the next begins: "Souls|3", "Gold|Each", "Level|Attack", "4/5 Players".
+CELL_BREAK = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[a-z]{2})(?=[+-]?\d)|(?<=[a-z]\))(?=[A-Z\d])")
+SIGNED_DIGITS = re.compile(r"[+-]\d+|\d")
 
 
 @dataclass(frozen=True)
-class Lookup:
-    table: Table
-    rows: tuple[Row, ...]  # matching body rows (several when ranges overlap)
-    column: int | None  # matching column index, if a column key matched
-    key: str  # what matched, for the answer text
+class Cell:
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Row:
+    cells: tuple[Cell, ...]
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Table:
+    rows: tuple[Row, ...]
+    start: int
+    end: int
 
     @property
-    def cells(self) -> list[Cell]:
-        if self.column is None:
-            return [c for r in self.rows for c in r.cells]
-        return [r.cells[self.column] for r in self.rows if self.column < len(r.cells)]
+    def header(self) -> Row:
+        return self.rows[0]
+
+    @property
+    def body(self) -> tuple[Row, ...]:
+        return self.rows[1:]
 
 
-def player_count(question: str) -> int | None:
-    m = PLAYER_COUNT.search(question)
-    return int(m.group(1)) if m else None
+def _cells_split(line: str, offset: int, sep: str, keep_corner: bool) -> list[Cell]:
+    """Cells of a tab- or pipe-separated row; ``keep_corner`` keeps an empty first cell (column alignment)."""
+    cells, pos = [], 0
+    for i, part in enumerate(line.split(sep)):
+        stripped = part.strip()
+        if stripped:
+            lead = len(part) - len(part.lstrip())
+            cells.append(Cell(stripped, offset + pos + lead, offset + pos + lead + len(stripped)))
+        elif i == 0 and keep_corner:
+            cells.append(Cell("", offset, offset))
+        pos += len(part) + 1
+    return cells
 
 
-def _column_for_players(header: Row, n: int) -> int | None:
-    for i, c in enumerate(header.cells):
-        m = HEADER_PLAYERS.search(c.text)
-        if m and (int(m.group(1)) == n or (m.group(2) and int(m.group(2)) == n)):
-            return i
-        if c.text.strip().isdigit() and int(c.text) == n and len(header.cells) > 2:
-            return i
-    return None
+def _cells_glued(line: str, offset: int) -> list[Cell]:
+    cuts = [0] + [m.start() for m in CELL_BREAK.finditer(line)] + [len(line)]
+    cells = []
+    for a, b in zip(cuts, cuts[1:]):
+        seg = line[a:b]
+        stripped = seg.strip()
+        if stripped:
+            lead = len(seg) - len(seg.lstrip())
+            cells.append(Cell(stripped, offset + a + lead, offset + a + lead + len(stripped)))
+    return cells
 
 
-def _row_matches_number(row: Row, n: int) -> bool:
-    key = row.cells[0].text.strip()
-    if m := RANGE.match(key):
-        return int(m.group(1)) <= n <= int(m.group(2))
-    return key.isdigit() and int(key) == n
-
-
-def lookup(table: Table, question: str) -> Lookup | None:
-    """The rows/cells of ``table`` that the question asks for, or None when it names no key of it."""
-    n_players = player_count(question)
-    column = _column_for_players(table.header, n_players) if n_players else None
-    numbers = [int(x) for x in NUMBER.findall(PLAYER_COUNT.sub(" ", question))]
-    body = table.body
-    by_players = sum(1 for c in table.header.cells if HEADER_PLAYERS.search(c.text)) >= 2
-    if by_players and column is None:
-        return None  # a player-count table answers player-count questions only
-    if column is not None:
-        # A player-count table: one value row, or rows keyed by a row label the question names.
-        if len(body) == 1:
-            return Lookup(table, body, column, table.header.cells[column].text)
-        named = _rows_by_name(body, question)
-        return Lookup(table, named, column, table.header.cells[column].text) if named else None
-    # Rows keyed by number or range in the first column (roll charts, player counts in rows).
-    if body and all(RANGE.match(r.cells[0].text.strip()) or r.cells[0].text.strip().isdigit() for r in body):
-        wanted = numbers + ([n_players] if n_players else [])
-        for n in wanted:
-            rows = tuple(r for r in body if _row_matches_number(r, n))
-            if rows:
-                return Lookup(table, rows, _column_by_name(table.header, question), str(n))
+def _cells_digits(line: str, offset: int, want: int) -> list[Cell] | None:
+    """``46743+1`` as 6 cells when the header has 6 columns; None when it does not fit."""
+    s = line.strip()
+    if " " in s or not s:
         return None
-    named = _rows_by_name(body, question)
-    if named:
-        return Lookup(table, named, None, named[0].cells[0].text)
-    return None
+    lead = len(line) - len(line.lstrip())
+    parts = [(m.group(), m.start()) for m in SIGNED_DIGITS.finditer(s)]
+    if "".join(p for p, _ in parts) != s or len(parts) not in (want, want - 1, 1):
+        return None
+    return [Cell(p, offset + lead + i, offset + lead + i + len(p)) for p, i in parts]
 
 
-def _column_by_name(header: Row, question: str) -> int | None:
-    """A column the question names ("rum markers"), never the key column."""
-    q = set(tokenize(question))
-    best, best_score = None, 0.0
-    for i, c in enumerate(header.cells[1:], 1):
-        key = set(tokenize(c.text)) - {"marker", "player"}
-        if key:
-            score = len(key & q) / len(key)
-            if score > best_score:
-                best, best_score = i, score
-    return best if best_score >= 0.5 else None
-
-
-def _rows_by_name(body: tuple[Row, ...], question: str) -> tuple[Row, ...]:
-    q = set(tokenize(question))
-    best: list[Row] = []
-    best_score = 0.0
-    for r in body:
-        key = set(tokenize(r.cells[0].text))
-        if not key:
+def row_runs(units) -> list[tuple[int, int]]:
+    """(first, last) indexes of each run of consecutive table-row units of a chunk."""
+    runs, i = [], 0
+    while i < len(units):
+        if units[i].kind != "row":
+            i += 1
             continue
-        score = len(key & q) / len(key)
-        if len(key) <= 2 and score < 1.0:
-            continue  # a short row name must be named whole: "ghost" alone is not "Ghost Town"
-        if score > best_score:
-            best, best_score = [r], score
-        elif score == best_score and score > 0:
-            best.append(r)
-    return tuple(best) if best_score >= 0.5 and len(best) <= 2 else ()
+        j = i
+        while j + 1 < len(units) and units[j + 1].kind == "row":
+            j += 1
+        runs.append((i, j))
+        i = j + 1
+    return runs
 
 
-def render(lk: Lookup) -> str:
-    """A short answer from a lookup: "3-Players: 3 Souls", "Volcano: 4 Cursed Gold or -2 Integrity"."""
-    header = lk.table.header.cells
-    parts = []
-    for r in lk.rows:
-        cells = r.cells
-        if lk.column is not None:
-            value = cells[lk.column].text if lk.column < len(cells) else ""
-            label = header[lk.column].text
-            row_label = cells[0].text if len(lk.table.body) > 1 and lk.column != 0 else ""
-            parts.append(f"{row_label + ', ' if row_label else ''}{label}: {value}")
-        elif len(header) > 2 and len(cells) == len(header):
-            fields = ", ".join(f"{h.text} {c.text}" for h, c in zip(header[1:], cells[1:]) if c.text)
-            parts.append(f"{cells[0].text}: {fields}")
+def parse_table(text: str, start: int, end: int) -> Table | None:
+    """Rows and cells of the table block ``text[start:end]``."""
+    rows: list[Row] = []
+    pos = start
+    header_width = 0
+    for line in text[start:end].split("\n"):
+        line_start, line_end = pos, pos + len(line)
+        pos = line_end + 1
+        if not line.strip():
+            continue
+        if "\t" in line:
+            cells = _cells_split(line, line_start, "\t", keep_corner=True)
+        elif line.strip().startswith("|"):
+            cells = _cells_split(line, line_start, "|", keep_corner=False)
+            if all(set(c.text) <= set("-: ") for c in cells):
+                continue  # the |---|---| separator
         else:
-            parts.append(f"{cells[0].text}: " + " ".join(c.text for c in cells[1:]) if len(cells) > 1
-                         else cells[0].text)
-    text = "; ".join(parts)
-    if len(lk.rows) > 1 and lk.column is None and lk.key.isdigit():
-        text += f" (the chart lists {len(lk.rows)} rows that include {lk.key})"
-    return text
+            cells = (header_width and _cells_digits(line, line_start, header_width)) or _cells_glued(line, line_start)
+        if not cells:
+            continue
+        if not rows:
+            header_width = len(cells)
+        lead = len(line) - len(line.lstrip())
+        rows.append(Row(tuple(cells), line_start + lead, line_end))
+    if len(rows) < 2:
+        return None
+    return Table(tuple(rows), rows[0].start, rows[-1].end)

@@ -1,25 +1,26 @@
 """The regression gate: today's run passes against evals/expected.json; a degraded retriever fails it,
 naming the questions that flipped. Also the baselines and the HTML report."""
 
-from evals.baselines import TextbookBaseline
+from evals.baselines import RulesPalSystem, TextbookBaseline
 from evals.expected import EXPECTED, check_against
 from evals.html import write_html
 from evals.runner import load_gold, report, run
-from rulespal.retrieve import RetrievalConfig
+from ingest.catalog import corpus_docs
+from rulespal.core.tuning import Tuning
 from rulespal.service import RulesPal
 
 
 def test_current_build_meets_expected_scores(service):
-    rep = report(run(service, load_gold()))
+    rep = report(run(RulesPalSystem(service), load_gold()))
     ok, messages = check_against(rep, EXPECTED)
     assert ok, "\n".join(messages)
 
 
 def test_degraded_retriever_fails_the_check_and_names_questions(built):
     # Dense retrieval only, no reranking, and only 3 candidates per question.
-    crippled = RulesPal(built, RetrievalConfig(dense=("use",), lexical=False, rerank=False, candidates=3))
+    crippled = RulesPal(built, Tuning(dense=("use",), lexical=False, rerank=False, candidates=3))
     gold = load_gold()
-    rep = report(run(crippled, gold))
+    rep = report(run(RulesPalSystem(crippled), gold))
     ok, messages = check_against(rep, EXPECTED)
     assert not ok
     assert any(m.startswith("REGRESSION") for m in messages)
@@ -29,10 +30,10 @@ def test_degraded_retriever_fails_the_check_and_names_questions(built):
 
 def test_textbook_baseline_and_html_report(built, service, tmp_path):
     gold = [g for g in load_gold() if g.split == "holdout"][:12]
-    base = TextbookBaseline(built)
-    hits = base.search("maximum crew morale", None, 5)
+    base = TextbookBaseline(built, corpus_docs(built.corpus_dir))
+    hits = base.passages("maximum crew morale", None, 5)
     assert len(hits) == 5
-    results = {"rulespal": run(service, gold), "langchain textbook": run(base, gold)}
+    results = {"rulespal": run(RulesPalSystem(service), gold), "langchain textbook": run(base, gold)}
     reps = {k: report(v) for k, v in results.items()}
     out = tmp_path / "report.html"
     write_html(out, results, reps)

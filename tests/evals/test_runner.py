@@ -66,9 +66,10 @@ def test_summary_metrics():
 
 
 def test_eval_runs_on_real_index(service):
-    from evals.runner import run, report
+    from evals.baselines import RulesPalSystem
+    from evals.runner import report, run
 
     gold = [g for g in load_gold() if g.id in {"djl-souls-3p", "dm-rest-ko", "un-chess"}]
-    rep = report(run(service, gold))
+    rep = report(run(RulesPalSystem(service), gold))
     assert rep["overall"]["n"] == 3
     assert rep["overall"]["answer_accuracy"] == 1.0

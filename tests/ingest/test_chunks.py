@@ -3,9 +3,10 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from ingest.catalog import read_text_exact
+from rulespal.core.text import read_text_exact
 from ingest.chunks import MAX_CHARS, chunk_text
-from tests.conftest import CORPUS
+from rulespal.core.settings import REPO_ROOT
+CORPUS = REPO_ROOT / "corpus"
 
 BOOKS = sorted(p.stem for p in CORPUS.glob("*.txt"))
 

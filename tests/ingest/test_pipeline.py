@@ -8,14 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from ingest.catalog import read_text_exact
+from rulespal.core.text import read_text_exact
 from ingest.pipeline import run_ingest
-from ingest.store import BuildMeta, ChromaStore, builds_dir, current_build, read_chunks
-from rulespal.errors import IngestBusy, UnreadableRulebook
+from rulespal.index.layout import DataDir
+from rulespal.index.records import BuildMeta, read_chunks
+from rulespal.index.vectors import ChromaStore
+from rulespal.core.errors import IngestBusy, UnreadableRulebook
 from rulespal.service import RulesPal
-from rulespal.settings import Settings
+from rulespal.core.settings import Settings
 from tests.conftest import cli_env, rulespal_cmd
-from tests.helpers import HOUSE_RULES, make_pdf
+from tests.helpers import HOUSE_RULES, make_pdf, states_number
 
 
 @pytest.fixture()
@@ -26,9 +28,9 @@ def fresh(tmp_path) -> Settings:
 
 
 def _state(s: Settings):
-    name = current_build(s.data_dir)
-    meta = BuildMeta.load(builds_dir(s.data_dir) / name / "meta.json")
-    chunks = read_chunks(builds_dir(s.data_dir) / name / "chunks.jsonl")
+    name = DataDir(s.data_dir).current()
+    meta = BuildMeta.load(DataDir(s.data_dir).build(name).meta)
+    chunks = read_chunks(DataDir(s.data_dir).build(name).chunks)
     return name, meta, chunks
 
 
@@ -37,8 +39,8 @@ def test_reingest_is_idempotent(fresh):
     report = run_ingest(fresh, progress=False)
     assert not report.changed and report.build == name
     # A forced rebuild (another embedder list spelling) produces the same passages and ids, no duplicates.
-    (builds_dir(fresh.data_dir) / name / "meta.json").write_text(
-        (builds_dir(fresh.data_dir) / name / "meta.json").read_text().replace(meta.fingerprint, "stale"))
+    DataDir(fresh.data_dir).build(name).meta.write_text(
+        DataDir(fresh.data_dir).build(name).meta.read_text().replace(meta.fingerprint, "stale"))
     report = run_ingest(fresh, progress=False)
     assert report.changed and report.build != name
     _, meta2, chunks2 = _state(fresh)
@@ -66,7 +68,7 @@ def test_user_rulebooks_txt_md_pdf(fresh, tmp_path):
     assert hits and "6 Tide cards" in hits[0].chunk.text
     assert text[hits[0].chunk.start:hits[0].chunk.end] == hits[0].chunk.text
     answer = service.ask("How many pearls do you need to win Kraken Cove?")
-    assert answer.answerable and "25" in answer.answer and answer.citations[0].doc == "kraken-cove"
+    assert answer.answerable and states_number(answer.answer, "25") and answer.citations[0].doc == "kraken-cove"
     # Re-adding the same file replaces it; the corpus is still there.
     run_ingest(fresh, [txt], progress=False)
     assert {"kraken-cove", "skull-tales", "tide-turners"} <= set(RulesPal(fresh).index.docs)
@@ -81,14 +83,14 @@ def test_user_rulebooks_txt_md_pdf(fresh, tmp_path):
     ("rules.docx", b"PK\x03\x04", "unsupported"),
 ])
 def test_unreadable_file_changes_nothing(fresh, tmp_path, name, content, reason):
-    before = current_build(fresh.data_dir)
+    before = DataDir(fresh.data_dir).current()
     bad = tmp_path / name
     bad.write_bytes(content)
     good = tmp_path / "fine.txt"
     good.write_text(HOUSE_RULES, encoding="utf-8")
     with pytest.raises(UnreadableRulebook, match=reason):
         run_ingest(fresh, [good, bad], progress=False)
-    assert current_build(fresh.data_dir) == before
+    assert DataDir(fresh.data_dir).current() == before
     assert "fine" not in RulesPal(fresh).index.docs
 
 
@@ -109,7 +111,7 @@ def test_cli_reports_unreadable_file(fresh, tmp_path):
 
 
 def test_killed_ingest_leaves_previous_index_serving(fresh, tmp_path):
-    before = current_build(fresh.data_dir)
+    before = DataDir(fresh.data_dir).current()
     big = tmp_path / "big-rules.txt"
     base = read_text_exact(Path(fresh.corpus_dir) / "skull-tales.txt")
     big.write_text("\n\n".join(f"Variant {i}\n\n" + base.replace("Skull", f"Bone{i}") for i in range(4)),
@@ -121,12 +123,12 @@ def test_killed_ingest_leaves_previous_index_serving(fresh, tmp_path):
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
-        assert current_build(fresh.data_dir) == before
+        assert DataDir(fresh.data_dir).current() == before
         service = RulesPal(fresh)
         assert service.index.meta.name == before
         assert service.ask("What is the maximum crew Morale in Skull Tales?").citations
     report = run_ingest(fresh, [big], progress=False)
-    assert report.changed and current_build(fresh.data_dir) == report.build
+    assert report.changed and DataDir(fresh.data_dir).current() == report.build
     assert "big-rules" in RulesPal(fresh).index.docs
 
 

@@ -1,6 +1,6 @@
 """Table recovery from flattened and tab-separated rows, with cell spans."""
 
-from ingest.tables import parse_table
+from rulespal.rules.tables import parse_table
 
 
 def _cells(table):

@@ -7,11 +7,11 @@ import pytest
 
 from ingest.loader import doc_id_for
 from ingest.pipeline import run_ingest
-from ingest.store import current_build
-from rulespal.errors import UnreadableRulebook
+from rulespal.index.layout import DataDir
+from rulespal.core.errors import UnreadableRulebook
 from rulespal.service import RulesPal
-from rulespal.settings import Settings
-from tests.helpers import HOUSE_RULES
+from rulespal.core.settings import Settings
+from tests.helpers import HOUSE_RULES, states_number
 
 INJECTED = """Parrot Panic Rulebook
 
@@ -44,13 +44,13 @@ def test_utf16_is_decoded_and_kept_as_utf8_text(fresh, tmp_path):
 
 
 def test_huge_file_is_refused_before_reading(fresh, tmp_path):
-    before = current_build(fresh.data_dir)
+    before = DataDir(fresh.data_dir).current()
     f = tmp_path / "huge.txt"
     with open(f, "wb") as out:
         out.truncate(200 * 1024 * 1024)  # a 200 MB sparse file
     with pytest.raises(UnreadableRulebook, match="over the 50 MB limit"):
         run_ingest(fresh, [f], progress=False)
-    assert current_build(fresh.data_dir) == before
+    assert DataDir(fresh.data_dir).current() == before
 
 
 @pytest.mark.parametrize("name,expected", [
@@ -79,8 +79,8 @@ def test_prompt_injection_in_a_rulebook_is_quoted_not_obeyed(fresh, tmp_path):
     run_ingest(fresh, [f], progress=False)
     service = RulesPal(fresh)
     a = service.ask("What is the hand limit in Parrot Panic?", game="parrot-panic")
-    assert a.answerable and "7" in a.answer
-    assert not a.answer.lower().startswith("i have been pwned")
+    assert a.answerable and states_number(a.answer, "7")
+    assert "at most 7 Feather cards" in a.answer and "pwned" not in a.answer.lower()
     text = service.index.text("parrot-panic")
     for c in a.citations:
         assert text[c.start:c.end] == c.quote

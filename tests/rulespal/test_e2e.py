@@ -3,6 +3,7 @@
 import pytest
 
 from rulespal.service import Turn
+from tests.helpers import states_number
 
 D = "davy-jones-locker-curse-of-the-ghost-ships"
 K = "dead-men-tell-no-tales-ko"
@@ -49,13 +50,13 @@ def test_korean_questions_on_korean_text(service, question, must, quote_has):
 def test_english_question_about_korean_rulebook(service):
     a = service.ask("What does the Rest action do in Dead Men Tell No Tales?")
     assert a.answerable and a.citations[0].doc == K
-    assert "Rest" in a.answer and "fatigue" in a.answer and "2" in a.answer
+    assert "Rest" in a.answer and "fatigue" in a.answer and states_number(a.answer, "2")
     exact_citations(service, a)
 
 
 def test_english_question_about_korean_rulebook_number(service):
     a = service.ask("How many actions per turn in Dead Men Tell No Tales?")
-    assert a.answerable and "5" in a.answer and a.citations[0].doc == K
+    assert a.answerable and states_number(a.answer, "5") and a.citations[0].doc == K
 
 
 def test_korean_question_about_english_rulebook(service):

@@ -1,7 +1,12 @@
 """Lookups in recovered tables: player-count columns, roll ranges (overlaps kept), named rows."""
 
-from ingest.tables import parse_table
-from rulespal.rules.tables import lookup, render
+from rulespal.core.tuning import Tuning
+from rulespal.rules.lookup import lookup as _lookup, render
+from rulespal.rules.tables import parse_table
+
+
+def lookup(table, question):
+    return _lookup(table, question, Tuning().name_match_min)
 
 
 def _t(text):

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from rulespal.settings import REPO_ROOT
+from rulespal.core.settings import REPO_ROOT
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (make test installs it)")

@@ -1,168 +1,18 @@
-"""Where an index lives: build folders under the data dir, the CURRENT pointer, Chroma, the caches.
-
-A build is written beside the one that serves and becomes current only by one atomic rename of
-the CURRENT file, so a failed or killed ingest leaves the previous index serving.
-"""
+"""The vector store: Chroma, embedded (one folder per build) or a server (one collection per build)."""
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-import os
-import shutil
-import sqlite3
-import hashlib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
-from ingest.catalog import Doc
-from ingest.embed import Embedder, make_embedder, slug
-from ingest.models import Chunk, Unit
+from rulespal.index.embedders import get_embedder, slug
+from rulespal.index.layout import DataDir
 
-COMPLETE = "COMPLETE"
 CHROMA_BATCH = 1000
 DOC_CACHE_SIZE = 256  # games whose passage vectors are kept for filtered searches
 
-
-# ---- the CURRENT pointer and build folders -------------------------------------------------
-
-def builds_dir(data_dir: Path) -> Path:
-    return data_dir / "builds"
-
-
-def current_build(data_dir: Path) -> str | None:
-    try:
-        name = (data_dir / "CURRENT").read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
-        return None
-    return name if name and (builds_dir(data_dir) / name / COMPLETE).exists() else None
-
-
-def set_current(data_dir: Path, name: str) -> None:
-    tmp = data_dir / "CURRENT.tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(name + "\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, data_dir / "CURRENT")
-    fd = os.open(data_dir, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def prune_builds(data_dir: Path, keep: set[str], chroma: "VectorStore | None" = None) -> None:
-    """Remove builds other than ``keep`` (unfinished ones included)."""
-    root = builds_dir(data_dir)
-    if not root.exists():
-        return
-    for d in root.iterdir():
-        if d.name not in keep:
-            if chroma is not None:
-                chroma.drop_build(d.name)
-            shutil.rmtree(d, ignore_errors=True)
-
-
-# ---- build metadata and chunk records ------------------------------------------------------
-
-@dataclass
-class BuildMeta:
-    name: str
-    fingerprint: str
-    embedders: list[str]
-    docs: list[Doc]
-    chunk_count: int
-    unit_count: int
-    units_embedded: bool
-    created: str
-    stats: dict[str, Any] = field(default_factory=dict)
-    unit_embedder_en: str = ""
-
-    def save(self, path: Path) -> None:
-        d = self.__dict__ | {"docs": [doc.to_json() for doc in self.docs]}
-        path.write_text(json.dumps(d, ensure_ascii=False, indent=1), encoding="utf-8")
-
-    @classmethod
-    def load(cls, path: Path) -> "BuildMeta":
-        d = json.loads(path.read_text(encoding="utf-8"))
-        d["docs"] = [Doc.from_json(x) for x in d["docs"]]
-        return cls(**d)
-
-
-def write_chunks(path: Path, chunks: list[Chunk], tokens: list[list[str]]) -> None:
-    with open(path, "w", encoding="utf-8") as f:
-        for c, t in zip(chunks, tokens):
-            rec = {"id": c.id, "doc": c.doc, "section": c.section, "start": c.start, "end": c.end,
-                   "text": c.text, "units": [[u.start, u.end, u.kind] for u in c.units], "tokens": t}
-            f.write(json.dumps(rec, ensure_ascii=False) + "\n")
-
-
-def read_chunks(path: Path, doc_freq: Counter | None = None) -> list[Chunk]:
-    """The build's passages; with ``doc_freq``, also count in how many passages each token occurs."""
-    chunks = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            r = json.loads(line)
-            units = tuple(Unit(s, e, k) for s, e, k in r["units"])
-            chunks.append(Chunk(r["doc"], r["section"], r["start"], r["end"], r["text"], units))
-            if doc_freq is not None:
-                doc_freq.update(set(r["tokens"]))
-    return chunks
-
-
-def embedding_text(c: Chunk) -> str:
-    # The section path tells the model what a short passage is about ("Rest" under "2. 액션").
-    return f"{c.section}\n{c.text}" if c.section else c.text
-
-
-# ---- embedding cache -----------------------------------------------------------------------
-
-class EmbeddingCache:
-    """Embeddings by (model, text) in SQLite, so re-ingesting unchanged text costs nothing."""
-
-    def __init__(self, path: Path):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, timeout=30)
-        self._db.execute("CREATE TABLE IF NOT EXISTS emb (key TEXT PRIMARY KEY, vec BLOB)")
-
-    @staticmethod
-    def _key(model: str, text: str) -> str:
-        return hashlib.sha1(f"{model}\0{text}".encode()).hexdigest()
-
-    def embed(self, embedder: Embedder, texts: list[str], progress=None) -> np.ndarray:
-        keys = [self._key(embedder.name, t) for t in texts]
-        found: dict[str, np.ndarray] = {}
-        for i in range(0, len(keys), 500):
-            part = keys[i:i + 500]
-            rows = self._db.execute(
-                f"SELECT key, vec FROM emb WHERE key IN ({','.join('?' * len(part))})", part
-            ).fetchall()
-            found.update((k, np.frombuffer(v, dtype=np.float32)) for k, v in rows)
-        missing = [i for i, k in enumerate(keys) if k not in found]
-        if progress is not None:
-            progress.update(len(texts) - len(missing))
-        for i in range(0, len(missing), 256):
-            idx = missing[i:i + 256]
-            vecs = embedder.embed_documents([texts[j] for j in idx])
-            self._db.executemany("INSERT OR REPLACE INTO emb VALUES (?, ?)",
-                                 [(keys[j], v.astype(np.float32).tobytes()) for j, v in zip(idx, vecs)])
-            self._db.commit()
-            found.update((keys[j], v) for j, v in zip(idx, vecs))
-            if progress is not None:
-                progress.update(len(idx))
-        if not texts:
-            return np.zeros((0, 1), dtype=np.float32)
-        return np.vstack([found[k] for k in keys]).astype(np.float32)
-
-    def close(self) -> None:
-        self._db.close()
-
-
-# ---- the vector store ----------------------------------------------------------------------
 
 class VectorStore(Protocol):
     def upsert(self, build: str, embedder: str, ids: list[str], vectors: np.ndarray,
@@ -182,7 +32,7 @@ def _chroma_ef(embedder_spec: str, threads: int):
             self.spec = spec
 
         def __call__(self, input):  # noqa: A002 - Chroma's signature
-            return list(make_embedder(self.spec, threads).embed_documents(list(input)))
+            return list(get_embedder(self.spec, threads).embed_documents(list(input)))
 
         @staticmethod
         def name() -> str:
@@ -224,7 +74,7 @@ class ChromaStore:
                 self._clients[key] = chromadb.HttpClient(host=u.hostname or "127.0.0.1", port=u.port or 8000,
                                                          ssl=u.scheme == "https", settings=chroma_settings)
             else:
-                path = builds_dir(self.data_dir) / build / "chroma"
+                path = DataDir(self.data_dir).build(build).chroma
                 self._clients[key] = chromadb.PersistentClient(path=str(path), settings=chroma_settings)
         return self._clients[key]
 

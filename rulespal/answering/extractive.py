@@ -1,0 +1,48 @@
+"""The general answer: quote the sentences, items or rows that answer, and cite them."""
+
+from __future__ import annotations
+
+import re
+
+from rulespal.core.messages import say
+from rulespal.core.types import Draft
+from rulespal.answering.abstain import abstain
+from rulespal.answering.answerable import answerable
+from rulespal.answering.context import AnswerContext
+from rulespal.answering.picks import Pick
+from rulespal.answering.render import citation, lead_for, render
+
+# A rule that says its value is not in the book ("none printed", "표기되어 있지 않").
+NOT_PRINTED = re.compile(
+    r"\b(?:not printed|none printed|no [\w\s-]{0,40}(?:is|are) printed|not reproduced|does not (?:say|specify))\b"
+    r"|표기되어 있지 않|나와 있지 않", re.I)
+
+
+def extractive(ctx: AnswerContext) -> Draft:
+    t = ctx.tuning
+    picks = ctx.picker.picks(ctx.hits)
+    if not picks:
+        return abstain(ctx.lang, ctx.games, [])
+    # The best pick that states the answer, if one is nearly as good as the very best.
+    best = next((p for p in picks if p.score >= t.prefer_answerable * picks[0].score
+                 and answerable(ctx.index, ctx.plan, p, t)), picks[0])
+    first = citation(ctx.index, 1, best)
+    if not answerable(ctx.index, ctx.plan, best, t):
+        return abstain(ctx.lang, ctx.games, [first])
+    if NOT_PRINTED.search(first.quote):
+        body = render(ctx.index, best, ctx.lang, ctx.glossary)
+        return Draft(f"{say(ctx.lang, 'not_printed')}: {body} [1]", False, tuple(ctx.games), (first,))
+    chosen = [best] + _second(picks, best, t.second_citation_ratio)
+    citations = tuple(citation(ctx.index, i + 1, p) for i, p in enumerate(chosen))
+    body = " ".join(f"{render(ctx.index, p, ctx.lang, ctx.glossary)} [{i + 1}]" for i, p in enumerate(chosen))
+    body = lead_for(ctx.lang, ctx.index.docs[best.hit.chunk.doc].lang) + body
+    return Draft(body, True, tuple(ctx.games), citations)
+
+
+def _second(picks: list[Pick], best: Pick, ratio: float) -> list[Pick]:
+    """A second quote from the same rulebook when it scores nearly as well and does not overlap."""
+    for p in picks:
+        if (p is not best and p.score >= ratio * best.score and p.hit.chunk.doc == best.hit.chunk.doc
+                and (p.end <= best.start or p.start >= best.end)):
+            return [p]
+    return []

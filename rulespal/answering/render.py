@@ -1,0 +1,51 @@
+"""Picks into answer text and citations: quotes read as plain text, glossed across languages."""
+
+from __future__ import annotations
+
+import re
+
+from rulespal.core.messages import say
+from rulespal.core.text import BULLET_LEAD
+from rulespal.core.types import Citation
+from rulespal.index.snapshot import IndexSnapshot
+from rulespal.retrieval.glossary import gloss
+from rulespal.answering.picks import Pick
+
+
+def citation(index: IndexSnapshot, n: int, pick: Pick) -> Citation:
+    c = pick.hit.chunk
+    return Citation(n=n, doc=c.doc, section=c.section, start=pick.start, end=pick.end,
+                    quote=index.text(c.doc)[pick.start:pick.end])
+
+
+def span_citation(index: IndexSnapshot, n: int, doc: str, start: int, end: int) -> Citation:
+    return Citation(n=n, doc=doc, section=index.section_at(doc, start), start=start, end=end,
+                    quote=index.text(doc)[start:end])
+
+
+def quote_text(pick: Pick) -> str:
+    """The picked units as one line: bullets dropped, table cells joined with " | ", rows with " / "."""
+    chunk = pick.hit.chunk
+    parts = []
+    for u in pick.units:
+        t = BULLET_LEAD.sub("", chunk.unit_text(u)).strip()
+        t = re.sub(r"\s*\t\s*", " | ", t)
+        parts.append(" ".join(t.split()))
+    sep = " / " if any(u.kind == "row" for u in pick.units) else " "
+    return sep.join(p for p in parts if p)
+
+
+def across(text: str, q_lang: str, doc_lang: str, glossary: list[tuple[str, str]]) -> str:
+    """Gloss a quote's game terms into the question's language ("휴식" -> "Rest (휴식)")."""
+    if q_lang != doc_lang and q_lang in ("en", "ko") and doc_lang in ("en", "ko"):
+        return gloss(text, glossary, to=q_lang)
+    return text
+
+
+def render(index: IndexSnapshot, pick: Pick, q_lang: str, glossary: list[tuple[str, str]]) -> str:
+    return across(quote_text(pick), q_lang, index.docs[pick.hit.chunk.doc].lang, glossary)
+
+
+def lead_for(q_lang: str, doc_lang: str) -> str:
+    """"According to the (English) rulebook:" for a Korean question answered from an English book."""
+    return say(q_lang, "from_english") if q_lang == "ko" and doc_lang == "en" else ""

@@ -1,0 +1,30 @@
+"""The fixed phrases of answers, in each language a question can be asked in."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "silent": "The rulebook doesn't say.",
+        "closest": " The closest passage is [1].",
+        "not_printed": "The rulebook doesn't print that",
+        "table_not_printed": "The rulebook's table prints no value for that",
+        "from_english": "",
+        "which_game": "Which game do you mean? The rules differ between {titles}.",
+        "replaced": "The rulebook says: {quotes}",
+    },
+    "ko": {
+        "silent": "규칙서에는 그 내용이 없습니다.",
+        "closest": " 가장 가까운 구절은 [1]입니다.",
+        "not_printed": "규칙서에 그 값은 나와 있지 않습니다",
+        "table_not_printed": "규칙서의 표에 그 값은 나와 있지 않습니다",
+        "from_english": "규칙서(영문)에 따르면: ",
+        "which_game": "어느 게임에 대한 질문인가요? 게임마다 규칙이 다릅니다: {titles}.",
+        "replaced": "규칙서에 따르면: {quotes}",
+    },
+}
+
+
+def say(lang: str, key: str, **values: str) -> str:
+    """The phrase ``key`` in ``lang`` (English when the language has none)."""
+    text = MESSAGES.get(lang, MESSAGES["en"]).get(key, MESSAGES["en"][key])
+    return text.format(**values) if values else text

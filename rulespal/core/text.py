@@ -1,0 +1,37 @@
+"""Text utilities every stage shares: scripts, language, bullets, exact file text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+HANGUL = re.compile(r"[가-힣]")
+LATIN = re.compile(r"[A-Za-z]")
+# Bullet symbols rulebooks use ("•", "▪", "–", ...); "-" and numbered bullets are handled where lists are parsed.
+BULLET_CHARS = "•●◦▪■□◆►▸‣⁃·∙*+–—"
+SYMBOL_BULLET = re.compile(rf"^[\s{BULLET_CHARS}-]+")
+BULLET_LEAD = re.compile(rf"^\s*(?:[{BULLET_CHARS}-]\s*)")
+SECTION_SEP = " > "
+DOC_ID = re.compile(r"^[a-z0-9가-힣][a-z0-9가-힣._-]{0,99}$")
+
+
+def detect_lang(text: str) -> str:
+    """"ko" when Hangul makes up a real share of the letters (a question or a rulebook's opening), else "en"."""
+    sample = text[:20000]
+    hangul = len(HANGUL.findall(sample))
+    return "ko" if hangul and hangul >= len(LATIN.findall(sample)) * 0.3 else "en"
+
+
+def read_text_exact(path: str | Path) -> str:
+    """The text exactly as decoded from the file's bytes (no newline translation): offsets index this."""
+    return Path(path).read_bytes().decode("utf-8")
+
+
+def last_section(section: str) -> str:
+    """The innermost heading of a section path ("Setup > Cards" -> "Cards")."""
+    return section.split(SECTION_SEP)[-1]
+
+
+def valid_doc_id(doc_id: str) -> bool:
+    """A doc id as ingest makes them: safe as a file name and in a URL."""
+    return bool(DOC_ID.match(doc_id)) and ".." not in doc_id

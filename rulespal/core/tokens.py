@@ -1,0 +1,73 @@
+"""Lexical tokens for BM25 and term overlap: Kiwi morphemes for Hangul, English stems, numbers."""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import lru_cache
+
+from rulespal.core.text import HANGUL
+
+WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+|[가-힣]+")
+KEEP_TAGS = ("NNG", "NNP", "NNB", "NR", "SL", "SN", "XR", "VV", "VA", "SH", "MAG")
+STOPWORDS = frozenset("""a an the and or of to in on at for by with from as is are be been was were it its this that
+these those you your i we our they their he his she her them do does did can could would should will shall may
+might must what which who whom how when where why there here if then than so not no yes any all each every
+some such into onto over under about up down out off only also just very more most much many per""".split())
+
+_lock = threading.Lock()  # neither Kiwi nor the Snowball stemmer is documented as thread-safe
+
+
+@lru_cache(maxsize=1)
+def _kiwi():
+    from kiwipiepy import Kiwi
+
+    # The multi-word and typo dictionaries cost ~200 MB of memory and add nothing to matching nouns.
+    return Kiwi(load_multi_dict=False, load_typo_dict=False)
+
+
+@lru_cache(maxsize=1)
+def _stemmer():
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
+
+
+def tokenize(text: str) -> list[str]:
+    """Tokens for BM25: Korean morphemes (particles dropped), English stems, numbers."""
+    with _lock:
+        return _korean_tokens(text) if HANGUL.search(text) else _english_tokens(text)
+
+
+def _english_tokens(text: str) -> list[str]:
+    tokens: list[str] = []
+    for m in WORD.finditer(text):
+        w = m.group().casefold()
+        if w in STOPWORDS or (len(w) == 1 and not w.isdigit()):
+            continue
+        tokens.append(w if w.isdigit() else _stemmer().stemWord(w.removesuffix("'s")))
+    return tokens
+
+
+def _korean_tokens(text: str) -> list[str]:
+    tokens: list[str] = []
+    for t in _kiwi().tokenize(text):
+        tag = t.tag.split("-")[0]
+        if tag not in KEEP_TAGS:
+            continue
+        form = t.form.casefold()
+        if tag == "SL":
+            if form not in STOPWORDS:
+                tokens.append(_stemmer().stemWord(form))
+        else:
+            tokens.append(form)
+    # Character bigrams of Hangul words: robust where morpheme analysis splits a word two ways.
+    for word in re.findall(r"[가-힣]{2,}", text):
+        tokens.extend("#" + word[i:i + 2] for i in range(len(word) - 1))
+    return tokens
+
+
+@lru_cache(maxsize=200_000)
+def token_set(text: str) -> frozenset[str]:
+    """The tokens of a text as a set, cached: units are compared with many questions."""
+    return frozenset(tokenize(text))

@@ -1,0 +1,81 @@
+"""Every tuned number of the query path, in one place.
+
+Each says what it does and how it was chosen. "Five-book dev" is the dev split of evals/gold.jsonl
+(the five corpus rulebooks); "hand-set" means set once by looking at dev failures, not by a grid.
+The eval runner (`rulespal eval --tune name=value`) and evals/ablation.py can vary any of them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Tuning:
+    # ---- retrieval: which rankings are fused (evals/ablation.py) ----
+    dense: tuple[str, ...] = ("use",)  # dense embedders fused; USE alone beat USE+MiniLM once lexical is on
+    lexical: bool = True  # BM25 ranking on/off (ablations only)
+    rerank: bool = True  # rerank passages by their best unit on/off (ablations only)
+    candidates: int = 40  # passages each ranking contributes; hand-set, more did not change hit@5
+    rrf_k: int = 60  # reciprocal-rank-fusion constant, the field's usual 60 (Cormack et al. 2009)
+    lexical_weight: float = 12.0  # BM25's vote relative to one dense ranking, same-language passages; dev grid
+    cross_lang_lexical: float = 0.35  # BM25's vote for passages in the other language; dev grid
+    rerank_weight: float = 0.25  # share of a passage's final score from its best unit's similarity; dev grid
+    answer_hits: int = 8  # passages the answer writers look at; hand-set
+
+    # ---- unit scoring: how well a sentence, item or row answers (rulespal/retrieval/units.py) ----
+    w_overlap: float = 0.45  # weight of idf-weighted term overlap beside dense similarity; dev grid
+    unit_own_share: float = 0.75  # overlap with the unit itself vs with "section + unit"; hand-set
+    follow_up_focus: float = 0.6  # in a follow-up, share of overlap from its own words; hand-set
+    label_bonus: float = 0.15  # a "Label: rule" unit whose label the question names; hand-set
+    number_bonus: float = 0.08  # a unit with a digit when the question asks for a quantity; hand-set
+    no_number_penalty: float = 0.05  # a unit with no digit when a quantity is asked; hand-set
+    heading_penalty: float = 0.12  # a heading without a number is rarely an answer; hand-set
+    tiny_penalty: float = 0.08  # a unit under 8 characters; hand-set
+    short_penalty: float = 0.06  # a bare noun phrase (<= 4 words, no label); hand-set
+    component_penalty: float = 0.3  # a components-list line when the question is not about components; hand-set
+
+    # ---- answer writing (rulespal/answering/) ----
+    w_rank: float = 0.3  # a pick's score = best unit's score + w_rank * the passage's score; dev grid
+    prefer_answerable: float = 0.85  # an answering pick this close to the best one is preferred; dev grid
+    second_citation_ratio: float = 0.93  # a second quote from the same book must score this close; dev grid
+    answerable_min: float = 0.40  # abstain below this pick score (USE similarities); dev grid
+    answerable_min_en: float = 0.80  # the same for English sentences scored by MiniLM (higher scale); dev grid
+    coverage_min: float = 0.25  # share of the question's term weight the passage must hold; dev grid
+    cross_lang_min: float = 0.30  # abstain below this pick score across languages; dev grid
+    unknown_share: float = 0.5  # abstain when this share of an English question's words is in no rulebook; hand-set
+    table_affinity_min: float = 0.45  # a table must be at least this much "about" the question; dev grid
+    table_caption_weight: float = 0.5  # caption/section overlap in a table's affinity; hand-set
+    table_rank_weight: float = 0.6  # the passage's fused rank in a table's affinity; hand-set
+    name_match_min: float = 0.5  # share of a row or column name the question must hold to select it; hand-set
+    extend_chars: int = 260  # a quoted sentence grows to its paragraph's next sentences up to this length; hand-set
+    max_quote: int = 700  # the longest quote (a caption with its list, rows with their header); hand-set
+    large_index_picks: int = 4  # passages whose sentences are embedded at query time on a large library; hand-set
+
+    # ---- the conversation (rulespal/service.py) ----
+    ambiguity_margin: float = 0.25  # another game's best pick this close to the best: ask which game; hand-set
+    follow_up_words: int = 4  # a question of at most this many words, naming no game, continues the last; hand-set
+
+    def replace(self, **changes: object) -> "Tuning":
+        return dataclasses.replace(self, **changes)
+
+    def with_text(self, assignments: list[str]) -> "Tuning":
+        """``["rerank_weight=0.3", "dense=use,minilm"]`` applied to a copy (for evals and ablations)."""
+        types = {f.name: f.type for f in dataclasses.fields(self)}
+        changes: dict[str, object] = {}
+        for item in assignments:
+            name, _, value = item.partition("=")
+            name = name.strip()
+            if name not in types or not _:
+                raise ValueError(f"unknown tuning {item!r}; names: {', '.join(types)}")
+            kind = types[name]
+            if "tuple" in str(kind):
+                changes[name] = tuple(v.strip() for v in value.split(",") if v.strip())
+            elif "bool" in str(kind):
+                changes[name] = value.strip().lower() in ("1", "true", "yes", "on")
+            elif "int" in str(kind):
+                changes[name] = int(value)
+            else:
+                changes[name] = float(value)
+        return self.replace(**changes)

@@ -1,0 +1,87 @@
+"""Which game a question is about: titles and aliases, found in the question and stripped from it."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from rulespal.core.text import HANGUL
+from rulespal.core.types import Doc
+
+
+def normalize(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = re.sub(r"[’'`´]", "", text)
+    return " ".join(re.sub(r"[^\w가-힣]+", " ", text).split())
+
+
+@dataclass(frozen=True)
+class Mention:
+    doc: str
+    alias: str
+    start: int
+    end: int
+
+
+class GameDetector:
+    """Finds game names in a question: longest alias first, whole words (Korean: any position)."""
+
+    def __init__(self, docs: list[Doc]):
+        names: dict[str, set[str]] = {}
+        for d in docs:
+            for alias in (d.title, d.id.replace("-", " "), *d.aliases):
+                key = normalize(alias)
+                if len(key) >= 3 or HANGUL.search(key):
+                    names.setdefault(key, set()).add(d.id)
+        self._names = sorted(names.items(), key=lambda kv: -len(kv[0]))
+        # One regex per alias length bucket would be faster; a single alternation is plenty here.
+        parts = []
+        for key, _ in self._names:
+            esc = re.escape(key)
+            parts.append(esc if HANGUL.search(key) else rf"(?<![\w]){esc}(?![\w])")
+        self._regex = re.compile("|".join(parts)) if parts else None
+        self._by_key = dict(self._names)
+        # For stripping: the same names matched in the raw question, whatever sits between their words.
+        raw = []
+        for key, _ in self._names:
+            body = r"[\W_]*".join(re.escape(w) for w in key.split())
+            raw.append(body if HANGUL.search(key) else rf"(?<!\w){body}(?!\w)")
+        self._raw_regex = re.compile("|".join(raw), re.I) if raw else None
+
+    def strip(self, question: str) -> str:
+        """The question without the game names in it: once the game is a filter, its name only adds noise."""
+        if self._raw_regex is None:
+            return question
+        flat = unicodedata.normalize("NFKC", question)
+        # Match against a copy without apostrophes, then cut the same spans out of the original.
+        keep = [i for i, ch in enumerate(flat) if ch not in "’'`´"]
+        plain = "".join(flat[i] for i in keep)
+        out, pos = [], 0
+        for m in self._raw_regex.finditer(plain):
+            a, b = keep[m.start()], keep[m.end() - 1] + 1
+            out.append(flat[pos:a])
+            pos = b
+        out.append(flat[pos:])
+        stripped = " ".join("".join(out).split())
+        stripped = re.sub(r"^(?:in|for|from|about)\s+(?=[,:?]|$)|\b(?:in|for)\s*(?=[?.!]*$)", "", stripped,
+                          flags=re.I).strip(" ,:;-")
+        return stripped if len(stripped) >= 3 else question
+
+    def find(self, question: str) -> list[Mention]:
+        if self._regex is None:
+            return []
+        text = normalize(question)
+        found = []
+        for m in self._regex.finditer(text):
+            for doc in sorted(self._by_key.get(m.group(), ())):
+                found.append(Mention(doc, m.group(), m.start(), m.end()))
+        return found
+
+    def detect(self, question: str) -> list[str]:
+        """Doc ids named in the question, in order of first mention, without repeats."""
+        seen: list[str] = []
+        for m in self.find(question):
+            if m.doc not in seen:
+                seen.append(m.doc)
+        return seen

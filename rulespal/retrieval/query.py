@@ -1,0 +1,24 @@
+"""A question made ready for search, once: its text, language, vectors and lexical tokens."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+EN_UNITS = "units-en"  # key of the vector that English units are matched with (the sentence model)
+
+
+@dataclass(frozen=True)
+class QueryPlan:
+    text: str  # what is searched: the question without game names, with a follow-up's context
+    lang: str  # the language the player asked in
+    vectors: Mapping[str, np.ndarray] = field(default_factory=dict)  # embedder spec -> query vector
+    base_tokens: tuple[str, ...] = ()  # the question's own terms
+    cross_tokens: tuple[str, ...] = ()  # glossary and acronym terms (often in the other language)
+    focus_tokens: tuple[str, ...] = ()  # a follow-up's own terms (the rest is carried from before)
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        return self.base_tokens + self.cross_tokens

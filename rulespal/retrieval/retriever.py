@@ -1,0 +1,85 @@
+"""Hybrid retrieval: dense rankings (one per embedder) + Korean-aware BM25, fused by rank, then reranked
+by how well the best sentence, list item or table row inside each passage matches the question."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rulespal.core.tokens import tokenize
+from rulespal.core.tuning import Tuning
+from rulespal.core.types import Hit
+from rulespal.index.embedders import get_embedder
+from rulespal.index.snapshot import IndexSnapshot
+from rulespal.retrieval.acronyms import Acronyms
+from rulespal.retrieval.fusion import fuse, normalized_top
+from rulespal.retrieval.glossary import expand_query
+from rulespal.retrieval.query import EN_UNITS, QueryPlan
+
+
+class Retriever:
+    def __init__(self, index: IndexSnapshot, tuning: Tuning, acronyms: Acronyms | None = None):
+        self.index = index
+        self.tuning = tuning
+        self.acronyms = acronyms
+
+    def plan(self, text: str, lang: str, glossary: list[tuple[str, str]], games: list[str] | None = None,
+             focus: str | None = None, for_answer: bool = True) -> QueryPlan:
+        """Embed and tokenize the question once. ``focus``: a follow-up's own words."""
+        extra = expand_query(text, glossary) + (self.acronyms.expand(text, games) if self.acronyms else [])
+        vectors = {spec: get_embedder(spec, self.index.threads).embed_query(text) for spec in self.tuning.dense}
+        en_model = self.index.meta.unit_embedder_en
+        if for_answer and lang == "en" and en_model and self.index.unit_vectors_en is not None:
+            # English sentences are ranked by the sentence model they were embedded with at ingest.
+            vectors[EN_UNITS] = get_embedder(en_model, self.index.threads).embed_query(text)
+        return QueryPlan(text, lang, vectors, tuple(tokenize(text)),
+                         tuple(tokenize(" ".join(extra))) if extra else (),
+                         tuple(tokenize(focus)) if focus else ())
+
+    def search(self, q: QueryPlan, games: list[str] | None, k: int) -> list[Hit]:
+        t = self.tuning
+        n_cand = max(t.candidates, k * 2)
+        rankings: list[list[int]] = []
+        weights: list[list[float] | float] = []
+        for spec in t.dense:
+            rankings.append(self._dense(q, spec, games, n_cand))
+            weights.append(1.0)
+        if t.lexical and q.tokens:  # lexical retrieval can be switched off for ablations
+            ranking = self._lexical(q, games, n_cand)
+            rankings.append(ranking)
+            weights.append([t.lexical_weight if self.index.docs[self.index.chunks[p].doc].lang == q.lang
+                            else t.cross_lang_lexical for p in ranking])
+        top = normalized_top(fuse(rankings, weights, t.rrf_k), n_cand)
+        hits = [Hit(self.index.chunks[pos], s, fused=s) for pos, s in top]
+        if t.rerank:
+            hits = self._rerank(q, hits)
+        return hits[:k]
+
+    def _dense(self, q: QueryPlan, spec: str, games: list[str] | None, n: int) -> list[int]:
+        idx = self.index
+        where = None
+        if games:
+            where = {"doc": games[0]} if len(games) == 1 else {"doc": {"$in": list(games)}}
+        found = idx.store.search(idx.meta.name, spec, q.vectors[spec], n, where)
+        return [idx.position[cid] for cid, _ in found if cid in idx.position]
+
+    def _lexical(self, q: QueryPlan, games: list[str] | None, n: int) -> list[int]:
+        idx = self.index
+        scores = idx.lexical.scores(list(q.tokens))
+        if games:
+            scores = np.where(np.isin(idx.chunk_doc, games), scores, 0.0)
+        return [int(p) for p in np.argsort(-scores)[:n] if scores[p] > 0]
+
+    def _rerank(self, q: QueryPlan, hits: list[Hit]) -> list[Hit]:
+        """A one-line rule inside a long passage is found by its own vector: blend in the best unit's similarity."""
+        idx = self.index
+        vec = q.vectors.get(idx.meta.embedders[0])
+        w = self.tuning.rerank_weight
+        reranked = []
+        for h in hits:
+            vecs = idx.chunk_units(idx.position[h.chunk.id])
+            if vecs is None or vec is None or not len(vecs):
+                reranked.append(h)
+                continue
+            best = float(np.max(vecs @ vec))
+            reranked.append(Hit(h.chunk, (1 - w) * h.score + w * max(best, 0.0), h.fused))
+        return sorted(reranked, key=lambda h: -h.score)

@@ -1,0 +1,103 @@
+"""How well each unit (sentence, list item, table row) of a passage answers the question.
+
+The answer writers quote the best unit; its score is dense similarity, idf-weighted term overlap
+and a few signs of an answer's shape, weighted by ``Tuning``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import numpy as np
+
+from rulespal.core.text import BULLET_CHARS, last_section
+from rulespal.core.tokens import token_set
+from rulespal.core.tuning import Tuning
+from rulespal.core.types import Chunk
+from rulespal.index.snapshot import IndexSnapshot
+from rulespal.retrieval.query import EN_UNITS, QueryPlan
+
+LABEL = re.compile(rf"^\s*(?:[{BULLET_CHARS}-]\s*)?(?:\d{{1,2}}\.\s*)?([^:—\n]{{2,40}}?)\s*(?::|—| - )")
+QUANTITY = re.compile(r"\b(how (?:many|much|long|far)|number of|maximum|minimum|max|min|limit|cost|price|"
+                      r"pay|worth|start(?:s|ing)? with)\b|몇|얼마|최대|최소|비용|가격", re.I)
+DIGIT = re.compile(r"\d")
+COMPONENTS = re.compile(r"\b(components?|contents|what'?s in the box)\b|구성물|내용물", re.I)
+COMPONENT_QUESTION = re.compile(r"\b(components?|in the box|come with|included|contents?|pieces|"
+                                r"how many \w+(?: \w+)? (?:are|come) (?:there|in))\b|구성물|들어 있", re.I)
+
+
+def overlap(index: IndexSnapshot, qtok: Iterable[str], text: str, known_only: bool = True) -> float:
+    """Share of the question's term weight (idf) that the text contains.
+
+    ``known_only``: words no rulebook uses ("그럼", typos) can't tell two passages apart, so they are
+    left out when ranking; for coverage (is the question answered at all?) they count.
+    """
+    terms = set(qtok)
+    if known_only:
+        terms = {t for t in terms if t in index.idf}
+    total = sum(index.idf_of(t) for t in terms)
+    if total <= 0:
+        return 0.0
+    return sum(index.idf_of(t) for t in terms & token_set(text)) / total
+
+
+def unit_similarities(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.ndarray | None) -> np.ndarray:
+    """Dense similarity of each unit to the question: the English sentence model for English units
+    of an English question when the build has it, else the first dense embedder."""
+    if (index.docs[chunk.doc].lang == q.lang == "en" and EN_UNITS in q.vectors
+            and index.unit_vectors_en is not None):
+        en = index.chunk_units(index.position[chunk.id], index.unit_vectors_en)
+        return en @ q.vectors[EN_UNITS]
+    qvec = q.vectors.get(index.meta.embedders[0])
+    if vectors is None or qvec is None:
+        return np.zeros(len(chunk.units))
+    return vectors @ qvec
+
+
+def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.ndarray | None,
+                t: Tuning) -> list[float]:
+    """A score per unit of ``chunk``: dense similarity + term overlap + the shape of an answer."""
+    sims = unit_similarities(index, q, chunk, vectors)
+    same_lang = index.docs[chunk.doc].lang == q.lang
+    # Across languages only the glossary terms of the other language can match words.
+    qtok = set(q.tokens if same_lang or not q.cross_tokens else q.cross_tokens)
+    focus = set(q.focus_tokens) & qtok if same_lang else set()
+    section = last_section(chunk.section)
+    wants_number = bool(QUANTITY.search(q.text))
+    off_topic_components = bool(COMPONENTS.search(chunk.section)) and not COMPONENT_QUESTION.search(q.text)
+    scores = []
+    for i, u in enumerate(chunk.units):
+        text = chunk.unit_text(u)
+        s = float(sims[i])
+        if qtok:
+            s += t.w_overlap * _term_match(index, qtok, focus, text, section, t)
+            if (label := LABEL.match(text)) and (lo := overlap(index, qtok, label.group(1))) > 0:
+                # "휴식 : 피로도-2", "Trickster — Cost ...": an entry whose label the question names.
+                s += t.label_bonus * min(1.0, 3 * lo)
+        scores.append(_shape(s, text, u.kind, wants_number, off_topic_components, t))
+    return scores
+
+
+def _term_match(index: IndexSnapshot, qtok: set[str], focus: set[str], text: str, section: str, t: Tuning) -> float:
+    # A unit inherits some context from its section ("It always sails 2 Map Cards" under "Sailing the Ghost Ship").
+    ov = t.unit_own_share * overlap(index, qtok, text) + (1 - t.unit_own_share) * overlap(index, qtok,
+                                                                                          f"{section} {text}")
+    if focus:  # a follow-up: its own words decide between carried candidates
+        ov = (1 - t.follow_up_focus) * ov + t.follow_up_focus * overlap(index, focus, text)
+    return ov
+
+
+def _shape(s: float, text: str, kind: str, wants_number: bool, off_topic_components: bool, t: Tuning) -> float:
+    """``s`` with the bonuses and penalties for what an answer looks like."""
+    if wants_number:
+        s += t.number_bonus if DIGIT.search(text) else -t.no_number_penalty
+    if kind == "heading" and not DIGIT.search(text):
+        s -= t.heading_penalty
+    if len(text.strip()) < 8:
+        s -= t.tiny_penalty
+    elif kind in ("item", "sentence") and len(text.split()) <= 4 and not LABEL.match(text):
+        s -= t.short_penalty  # a bare noun phrase is rarely the rule asked for
+    if off_topic_components and (kind == "item" or len(text.split()) <= 6):
+        s -= t.component_penalty  # "12 Cursed Gold Cubes" answers what is in the box, not how the rules use it
+    return s

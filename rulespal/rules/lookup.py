@@ -1,0 +1,140 @@
+"""Look a question's keys up in a recovered rule table: player count -> column, roll or name -> row.
+
+Overlapping roll ranges return every matching row (a chart that lists both 9-10 and 6-9 is reported
+as it is, not resolved by guessing).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulespal.core.tokens import tokenize
+from rulespal.rules.tables import Cell, Row, Table
+
+PLAYER_COUNT = re.compile(r"(?<!\d)(\d)\s*-?\s*(?:players?\b|p\b|인|명)", re.I)
+HEADER_PLAYERS = re.compile(r"(?<!\d)(\d)(?:\s*/\s*(\d))?\s*-?\s*players?\b", re.I)
+RANGE = re.compile(r"^(\d{1,3})\s*[-–]\s*(\d{1,3})$")
+NUMBER = re.compile(r"(?<![\d.])(\d{1,3})(?![\d.])")
+
+
+@dataclass(frozen=True)
+class Lookup:
+    table: Table
+    rows: tuple[Row, ...]  # matching body rows (several when ranges overlap)
+    column: int | None  # matching column index, if a column key matched
+    key: str  # what matched, for the answer text
+
+    @property
+    def cells(self) -> list[Cell]:
+        if self.column is None:
+            return [c for r in self.rows for c in r.cells]
+        return [r.cells[self.column] for r in self.rows if self.column < len(r.cells)]
+
+
+def player_count(question: str) -> int | None:
+    m = PLAYER_COUNT.search(question)
+    return int(m.group(1)) if m else None
+
+
+def _column_for_players(header: Row, n: int) -> int | None:
+    for i, c in enumerate(header.cells):
+        m = HEADER_PLAYERS.search(c.text)
+        if m and (int(m.group(1)) == n or (m.group(2) and int(m.group(2)) == n)):
+            return i
+        if c.text.strip().isdigit() and int(c.text) == n and len(header.cells) > 2:
+            return i
+    return None
+
+
+def row_matches_number(row: Row, n: int) -> bool:
+    key = row.cells[0].text.strip()
+    if m := RANGE.match(key):
+        return int(m.group(1)) <= n <= int(m.group(2))
+    return key.isdigit() and int(key) == n
+
+
+def lookup(table: Table, question: str, min_share: float) -> Lookup | None:
+    """The rows/cells of ``table`` that the question asks for, or None when it names no key of it.
+
+    ``min_share``: how much of a row or column name the question must hold to select it.
+    """
+    n_players = player_count(question)
+    column = _column_for_players(table.header, n_players) if n_players else None
+    numbers = [int(x) for x in NUMBER.findall(PLAYER_COUNT.sub(" ", question))]
+    body = table.body
+    by_players = sum(1 for c in table.header.cells if HEADER_PLAYERS.search(c.text)) >= 2
+    if by_players and column is None:
+        return None  # a player-count table answers player-count questions only
+    if column is not None:
+        # A player-count table: one value row, or rows keyed by a row label the question names.
+        if len(body) == 1:
+            return Lookup(table, body, column, table.header.cells[column].text)
+        named = _rows_by_name(body, question, min_share)
+        return Lookup(table, named, column, table.header.cells[column].text) if named else None
+    # Rows keyed by number or range in the first column (roll charts, player counts in rows).
+    if body and all(RANGE.match(r.cells[0].text.strip()) or r.cells[0].text.strip().isdigit() for r in body):
+        wanted = numbers + ([n_players] if n_players else [])
+        for n in wanted:
+            rows = tuple(r for r in body if row_matches_number(r, n))
+            if rows:
+                return Lookup(table, rows, _column_by_name(table.header, question, min_share), str(n))
+        return None
+    named = _rows_by_name(body, question, min_share)
+    if named:
+        return Lookup(table, named, None, named[0].cells[0].text)
+    return None
+
+
+def _column_by_name(header: Row, question: str, min_share: float) -> int | None:
+    """A column the question names ("rum markers"), never the key column."""
+    q = set(tokenize(question))
+    best, best_score = None, 0.0
+    for i, c in enumerate(header.cells[1:], 1):
+        key = set(tokenize(c.text)) - {"marker", "player"}
+        if key:
+            score = len(key & q) / len(key)
+            if score > best_score:
+                best, best_score = i, score
+    return best if best_score >= min_share else None
+
+
+def _rows_by_name(body: tuple[Row, ...], question: str, min_share: float) -> tuple[Row, ...]:
+    q = set(tokenize(question))
+    best: list[Row] = []
+    best_score = 0.0
+    for r in body:
+        key = set(tokenize(r.cells[0].text))
+        if not key:
+            continue
+        score = len(key & q) / len(key)
+        if len(key) <= 2 and score < 1.0:
+            continue  # a short row name must be named whole: "ghost" alone is not "Ghost Town"
+        if score > best_score:
+            best, best_score = [r], score
+        elif score == best_score and score > 0:
+            best.append(r)
+    return tuple(best) if best_score >= min_share and len(best) <= 2 else ()
+
+
+def render(lk: Lookup) -> str:
+    """A short answer from a lookup: "3-Players: 3 Souls", "Volcano: 4 Cursed Gold or -2 Integrity"."""
+    header = lk.table.header.cells
+    parts = []
+    for r in lk.rows:
+        cells = r.cells
+        if lk.column is not None:
+            value = cells[lk.column].text if lk.column < len(cells) else ""
+            label = header[lk.column].text
+            row_label = cells[0].text if len(lk.table.body) > 1 and lk.column != 0 else ""
+            parts.append(f"{row_label + ', ' if row_label else ''}{label}: {value}")
+        elif len(header) > 2 and len(cells) == len(header):
+            fields = ", ".join(f"{h.text} {c.text}" for h, c in zip(header[1:], cells[1:]) if c.text)
+            parts.append(f"{cells[0].text}: {fields}")
+        else:
+            parts.append(f"{cells[0].text}: " + " ".join(c.text for c in cells[1:]) if len(cells) > 1
+                         else cells[0].text)
+    text = "; ".join(parts)
+    if len(lk.rows) > 1 and lk.column is None and lk.key.isdigit():
+        text += f" (the chart lists {len(lk.rows)} rows that include {lk.key})"
+    return text

@@ -1,0 +1,58 @@
+"""Unit scoring: the unit that states the asked thing scores best; shape bonuses and penalties apply."""
+
+import pytest
+
+from rulespal.retrieval.units import overlap, score_units
+from tests.unit.conftest import plan_for
+
+
+def _best(index, question, tuning, doc="kraken-cove"):
+    plan = plan_for(index, question)
+    best = None
+    for pos, chunk in enumerate(index.chunks):
+        if chunk.doc != doc or not chunk.units:
+            continue
+        scores = score_units(index, plan, chunk, index.chunk_units(pos), tuning)
+        for u, s in zip(chunk.units, scores):
+            if best is None or s > best[0]:
+                best = (s, chunk.unit_text(u))
+    return best[1]
+
+
+def test_the_unit_that_states_it_wins(tiny, tuning):
+    assert "25 Pearls wins" in _best(tiny, "how many pearls do I need to win?", tuning)
+    assert "2 actions" in _best(tiny, "how many actions on my turn?", tuning)
+    assert _best(tiny, "what does rest do?", tuning).startswith("Rest: discard")
+
+
+def test_overlap_is_idf_weighted_and_ignores_unknown_words(tiny):
+    assert overlap(tiny, ["pearl", "win"], "collect 25 Pearls wins") == 1.0
+    assert 0 < overlap(tiny, ["pearl", "harpoon"], "Pearls only") < 1
+    assert overlap(tiny, ["zzzunknown"], "anything") == 0.0
+    assert overlap(tiny, ["zzzunknown", "pearl"], "Pearls", known_only=False) < 1.0
+
+
+def test_quantity_questions_prefer_units_with_numbers(tiny, tuning):
+    chunk = next(c for c in tiny.chunks if "Rest:" in c.text)
+    pos = tiny.chunks.index(chunk)
+    plain = score_units(tiny, plan_for(tiny, "rest fatigue"), chunk, tiny.chunk_units(pos), tuning)
+    wants = score_units(tiny, plan_for(tiny, "how many fatigue does rest remove"), chunk, tiny.chunk_units(pos),
+                        tuning)
+    i = next(k for k, u in enumerate(chunk.units) if chunk.unit_text(u).startswith("Rest:"))
+    bonus = tuning.replace(number_bonus=0.0)
+    flat = score_units(tiny, plan_for(tiny, "how many fatigue does rest remove"), chunk, tiny.chunk_units(pos), bonus)
+    assert wants[i] - flat[i] == pytest.approx(tuning.number_bonus)
+    assert plain[i] > 0
+
+
+def test_component_lists_lose_unless_asked(tiny, tuning):
+    chunk = next(c for c in tiny.chunks if "Coral tiles" in c.text and "Components" in c.section)
+    pos = tiny.chunks.index(chunk)
+    item = next(k for k, u in enumerate(chunk.units) if "Coral tiles" in chunk.unit_text(u))
+    rules_q = score_units(tiny, plan_for(tiny, "coral tiles points"), chunk, tiny.chunk_units(pos), tuning)
+    box_q = score_units(tiny, plan_for(tiny, "how many coral tiles come in the box"), chunk, tiny.chunk_units(pos),
+                        tuning)
+    off = score_units(tiny, plan_for(tiny, "coral tiles points"), chunk, tiny.chunk_units(pos),
+                      tuning.replace(component_penalty=0.0))
+    assert off[item] - rules_q[item] == pytest.approx(tuning.component_penalty)
+    assert box_q[item] > rules_q[item]

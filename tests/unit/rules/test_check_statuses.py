@@ -1,0 +1,47 @@
+"""Check statuses on hand-made drafts: verified from a cited span or a derived number, unverified when
+nothing cited states it or the question gave it, contradicted (and replaced) against a cited table."""
+
+from rulespal.core.types import Citation, Draft, SourceSpan
+from rulespal.rules.check import check_answer, enforce
+from rulespal.rules.facts import FactBook
+
+
+def _cite(index, doc, needle, n=1):
+    text = index.text(doc)
+    at = text.index(needle)
+    return Citation(n=n, doc=doc, section="", start=at, end=at + len(needle), quote=needle)
+
+
+def test_verified_unverified_and_from_the_question(tiny):
+    cite = _cite(tiny, "kraken-cove", "The first player to collect 25 Pearls wins the game.")
+    draft = Draft("Collect 25 Pearls [1]; you have 12 Pearls, so 13 more.", True, ("kraken-cove",), (cite,))
+    checks = {c.claim: c for c in check_answer(draft, None, "I have 12 pearls, how many more?")}
+    assert checks["25 Pearls"].status == "verified"
+    src = checks["25 Pearls"].source
+    assert tiny.text(src.doc)[src.start:src.end] == "25"
+    assert checks["12 Pearls"].status == "unverified" and checks["12 Pearls"].detail == "taken from your question"
+    assert checks["13"].status == "unverified" and checks["13"].source is None  # "more" says what? nothing
+
+
+def test_a_derived_number_is_verified_by_its_rule(tiny):
+    cite = _cite(tiny, "reef-raiders", "Each Coral tile is worth 3 points at the end of the game.")
+    rule = SourceSpan(doc="reef-raiders", start=cite.start, end=cite.end)
+    draft = Draft("4 tiles x 3 = 12 points [1]", True, ("reef-raiders",), (cite,), derived={"12": rule})
+    checks = {c.claim: c for c in check_answer(draft)}
+    assert checks["12 points"].status == "verified" and checks["12 points"].detail == "computed by the cited rule"
+
+
+def test_a_wrong_cell_is_contradicted_and_the_answer_replaced(tiny, tmp_path):
+    book = FactBook(tiny, tmp_path)
+    table = next(t for t in book.tables if t.doc == "reef-raiders")
+    text = tiny.text("reef-raiders")
+    cite = Citation(n=1, doc="reef-raiders", section="", start=table.table.start, end=table.table.end,
+                    quote=text[table.table.start:table.table.end])
+    good = {c.claim: c for c in check_answer(Draft("With 3 players: 3 Shells [1]", True, (), (cite,)), book)}
+    assert good["3 Shells"].status == "verified" and good["3 Shells"].detail == "Starting Shells: 3 Shells"
+    bad = Draft("With 3 players: 5 Shells [1]", True, ("reef-raiders",), (cite,))
+    wrong = {c.claim: c for c in check_answer(bad, book)}["5 Shells"]
+    assert wrong.status == "contradicted" and wrong.detail == "the rulebook's table says 3 Shells"
+    fixed = enforce(bad, book, lang="ko")
+    assert fixed.answer == f"규칙서에 따르면: \u201c{' '.join(cite.quote.split())}\u201d [1]"  # the rule, quoted
+    assert any(c.status == "contradicted" and c.claim == "5 Shells" for c in fixed.checks)

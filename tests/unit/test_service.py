@@ -1,0 +1,41 @@
+"""The whole pipeline with the fake embedder (registered in conftest): real ingest, real Chroma, no model."""
+
+import pytest
+
+from ingest.pipeline import run_ingest
+from rulespal.core.settings import Settings
+from rulespal.core.types import Turn
+from rulespal.service import RulesPal
+from tests.helpers import states_number
+from tests.unit.conftest import KRAKEN, REEF
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory):
+    corpus = tmp_path_factory.mktemp("corpus")
+    (corpus / "kraken-cove.txt").write_text(KRAKEN, encoding="utf-8")
+    (corpus / "reef-raiders.txt").write_text(REEF, encoding="utf-8")
+    settings = Settings(data_dir=tmp_path_factory.mktemp("data"), corpus_dir=corpus, embedders="fake",
+                        unit_embedder_en="")
+    run_ingest(settings, progress=False)
+    return RulesPal(settings)
+
+
+def test_answers_cite_exact_spans(service):
+    a = service.ask("How many pearls to win in Kraken Cove?")
+    assert a.answerable and a.games == ["kraken-cove"] and "25 Pearls" in a.answer
+    for c in a.citations:
+        assert service.index.text(c.doc)[c.start:c.end] == c.quote
+    assert any(c.status == "verified" for c in a.checks)
+
+
+def test_follow_up_carries_the_game(service):
+    first = "Kraken Cove: how many pearls do players start with with 3 players?"
+    a = service.ask("and with 4 players?", history=[Turn("user", first)])
+    assert a.games == ["kraken-cove"] and states_number(a.answer, "5")
+
+
+def test_search_with_a_picked_game(service):
+    hits = service.search("coral tile points", "reef-raiders", 2)
+    assert hits and all(h.chunk.doc == "reef-raiders" for h in hits)
+    assert "worth 3 points" in hits[0].chunk.text
