@@ -100,10 +100,10 @@ class TextbookBaseline:
 
     def _search(self, query: str, game: str | None, k: int) -> list[tuple[str, int, str]]:
         where = {"doc": game} if game else None
-        found = self.store.similarity_search_with_relevance_scores(query, k=k, filter=where)
+        found = self.store.similarity_search(query, k=k, filter=where)
         # add_start_index finds the chunk again with str.find: a repeated passage gets the wrong offset
         # (and -1 when not found); kept as is, that is the baseline.
-        return [(d.metadata["doc"], max(int(d.metadata.get("start_index", -1)), 0), d.page_content) for d, _ in found]
+        return [(d.metadata["doc"], max(int(d.metadata.get("start_index", -1)), 0), d.page_content) for d in found]
 
     def answer(self, question: str, game: str | None, history: list[Turn]) -> dict:
         found = self._search(question, game, self.k)
@@ -127,7 +127,7 @@ def _empty() -> dict:
 
 
 def systems(settings: Settings, docs: list[Doc], baselines: bool = True, tuning: Tuning | None = None
-            ) -> dict[str, System]:
+            ) -> dict[str, RulesPalSystem | TextbookBaseline]:
     """The systems an eval run compares: RulesPal first, then its own first hit, then the others."""
     service = RulesPal(settings, tuning)
     out: dict[str, System] = {"rulespal": RulesPalSystem(service), "first hit": FirstHitBaseline(service)}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 COLORS = ["#8a4b14", "#3b6ea5", "#5a9a5a", "#a05a9a", "#888888"]
 HEADLINE = ["answer_accuracy", "citation_hit", "citation_precision", "citation_integrity", "abstention_recall",
-            "abstention_precision", "false_abstention", "hit@1", "hit@5", "mrr", "latency_p50_ms", "latency_p95_ms"]
+            "abstention_precision", "false_abstention", "fragments", "hit@1", "hit@5", "mrr", "latency_p50_ms", "latency_p95_ms"]
 
 
 def _v(x) -> str:
@@ -39,14 +39,16 @@ def _bars(title: str, reps: dict[str, dict], section: str, metric: str = "answer
     return f"<h3>{escape(title)}</h3>" + "".join(parts)
 
 
-def write_html(path: Path, results: dict[str, list], reps: dict[str, dict]) -> None:
+def write_html(path: Path, results: dict[str, list], reps: dict[str, dict],
+               splits: tuple[str, str] = ("dev", "holdout"), hidden_split: str | None = None) -> None:
+    """``hidden_split``: a split scored in aggregate only (the blind test books): none of its failures is shown."""
     names = list(reps)
     legend = " ".join(f'<span class="key" style="background:{COLORS[i % 5]}"></span>{escape(n)}'
                       for i, n in enumerate(names))
     head = "".join(f"<th>{escape(m)}</th>" for m in HEADLINE)
     rows = []
     for name in names:
-        for split in ("dev", "holdout"):
+        for split in splits:
             s = reps[name]["by_split"].get(split)
             if s:
                 rows.append(f"<tr><td>{escape(name)}</td><td>{split}</td><td>{s['n']}</td>"
@@ -56,7 +58,7 @@ def write_html(path: Path, results: dict[str, list], reps: dict[str, dict]) -> N
                                                            ("by question style", "by_style")))
     failures = []
     for r in results["rulespal"]:
-        if r.correct:
+        if r.correct or r.gold.split == hidden_split:
             continue
         g = r.gold
         evidence = "".join(f"<blockquote>{escape(doc)} [{s}:{e}]</blockquote>" for doc, s, e in g.evidence)

@@ -148,25 +148,35 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
 
 
 @app.command("eval")
-def run_eval(split: Annotated[str, typer.Option(help="dev, holdout or all")] = "all",
+def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), test (blind) or all")] = "all",
+             only: Annotated[Optional[str], typer.Option(help="run one set: five or blind")] = None,
              as_json: Annotated[Optional[Path], typer.Option("--json", help="write the results here")] = None,
-             html: Annotated[Optional[Path], typer.Option("--html", help="write a self-contained HTML report")] = None,
-             check: Annotated[bool, typer.Option("--check", help="fail on a regression against evals/expected.json")]
+             html: Annotated[Optional[Path], typer.Option("--html", help="write self-contained HTML reports")] = None,
+             check: Annotated[bool, typer.Option("--check", help="fail on a regression against the expected scores")]
              = False,
              update_expected: Annotated[bool, typer.Option("--update-expected",
-                                                           help="write this run's scores to evals/expected.json")]
+                                                           help="write this run's scores as the expected ones")]
              = False,
              baselines: Annotated[bool, typer.Option(help="also run the baselines side by side")] = True,
              tune: Annotated[Optional[list[str]], typer.Option(help="vary a tuned number, e.g. rerank_weight=0.3 "
-                                                                     "(names: rulespal/core/tuning.py)")] = None):
-    """Run the gold questions in evals/ and print the scores (and the baselines beside them)."""
-    from evals.runner import RottenGold, main as eval_main
+                                                                     "(names: rulespal/core/tuning.py)")] = None,
+             show_test: Annotated[bool, typer.Option("--show-test", help="also list the blind test split's "
+                                                     "failures (they are not for tuning)")] = False):
+    """Run the five-book gold set and the blind set, each beside the baselines, and print the scores."""
+    from evals.runner import RottenGold
+    from evals.suite import SETS, main as eval_main
 
+    if only is not None and only not in SETS:
+        typer.secho(f"error: --only must be one of {', '.join(SETS)}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(2)
     try:
-        code = eval_main(split=split, json_path=as_json, html_path=html, check=check,
-                         update_expected=update_expected, baselines=baselines, tune=tune)
+        code = eval_main(sets=(only,) if only else SETS, split=split, json_path=as_json, html_path=html, check=check,
+                         update_expected=update_expected, baselines=baselines, tune=tune, show_test=show_test)
     except RottenGold as e:
         typer.secho(f"error: the gold set no longer matches the corpus: {e}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(2)
+    except ValueError as e:
+        typer.secho(f"error: {e}", fg=typer.colors.RED, err=True)
         raise typer.Exit(2)
     except RulesPalError as e:
         _fail(e)
