@@ -66,12 +66,17 @@ def build(settings: Settings, books: dict[str, Book], progress: bool = False) ->
 
 # ---- questions ---------------------------------------------------------------------------------
 
+# Letters that keep a stroke after decomposition: an extraction that lost the stroke ("Wroc law") still matches.
+STROKES = str.maketrans("łđøħ", "ldoh")
+
+
 def normalized(text: str) -> tuple[str, list[int]]:
-    """Letters and digits only (NFKC, case-folded), with the offset in ``text`` of each kept character."""
+    """Letters and digits only (compatibility-decomposed, accents dropped, case-folded), with the offset
+    in ``text`` of each kept character."""
     chars, where = [], []
     for i, ch in enumerate(text):
-        for c in unicodedata.normalize("NFKC", ch).casefold():
-            if c.isalnum():
+        for c in unicodedata.normalize("NFKD", ch).casefold().translate(STROKES):
+            if c.isalnum() and not unicodedata.combining(c):
                 chars.append(c)
                 where.append(i)
     return "".join(chars), where

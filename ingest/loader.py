@@ -56,17 +56,15 @@ def _decode(name: str, raw: bytes) -> str:
 
 
 def _pdf_text(name: str, raw: bytes) -> str:
-    import io
+    from pypdfium2 import PdfiumError
 
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+    from ingest.pdf import clean_pages, pdf_pages
 
     try:
-        reader = PdfReader(io.BytesIO(raw))
-        pages = [(p.extract_text() or "") for p in reader.pages]
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as e:
+        pages = pdf_pages(raw)
+    except (PdfiumError, ValueError, OSError) as e:
         raise UnreadableRulebook(f"{name}: not a readable PDF ({e.__class__.__name__}).") from None
-    text = "\n\n".join(p.strip("\n") for p in pages)
+    text = clean_pages(pages)
     if not text.strip():
         raise UnreadableRulebook(f"{name}: the PDF has no text layer (a scan?); run OCR on it first.")
     return text

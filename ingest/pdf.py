@@ -1,0 +1,146 @@
+"""Text of a PDF rulebook that reads like the book: paragraphs reflowed, hyphenated words joined,
+page numbers and running headers dropped.
+
+The extractor is PDFium (package ``pypdfium2``), chosen by measuring on the shared real rulebook
+PDFs: it keeps words whole where pypdf and PyMuPDF split them ("40 f / ollowers"), reads small
+caps as words ("A completed city", not "A com PL eted city"), expands ligatures and marks the
+hyphens it saw at line ends. What comes out of here is the stored text: citations point into it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from rulespal.core.text import BULLET_CHARS
+
+LINE_HYPHEN = "\ufffe"  # PDFium's mark for a hyphen that broke a word at a line end
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\x00\x02"), None)
+LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
+PAGE_NUMBER = re.compile(r"^(?:page\s*[|:]?\s*)?\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?$", re.I)
+ITEM_START = re.compile(rf"^(?:[{BULLET_CHARS}]|[-–]\s|\(?\d{{1,2}}[.)]\s|(?i:step)\s+\d+\)?|[a-zA-Z][.)]\s)")
+# A symbol-font bullet that comes out as a lone letter ("u 1 Board map": Wingdings/Zapf Dingbats).
+DINGBAT = re.compile(r"^\s*([lnquv])\s+(?=[A-Z0-9])")
+TERMINAL = re.compile(r"[.!?:;][\"'”’)\]]*$")
+LEADER = re.compile(r"(?:\.\s*){4,}\d+$|\s{3,}\d+$")  # a table-of-contents entry: "Setup ........ 4"
+FURNITURE_SHARE = 0.4  # a line at the top or bottom of at least this share of pages is a running header/footer
+WIDE_SHARE = 0.5  # a line at least this share of the book's long lines filled its column: the page wrapped it
+SMALL_WORDS = frozenset("a an the and or of to in on at by for with from as is are be that this your their its".split())
+
+
+def pdf_pages(raw: bytes) -> list[str]:
+    """The text of each page, as PDFium reads it."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(raw)
+    try:
+        return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    finally:
+        doc.close()
+
+
+def clean_pages(pages: list[str]) -> str:
+    """One text from the pages: furniture dropped, words rejoined, paragraphs reflowed."""
+    pages = [_clean_chars(p) for p in pages]
+    lines_per_page = [[ln.rstrip() for ln in p.split("\n") if ln.strip()] for p in pages]
+    furniture = _running_lines(lines_per_page)
+    lines: list[str] = []
+    for page in lines_per_page:
+        lines.extend(ln for i, ln in enumerate(page) if not _is_furniture(ln, i, len(page), furniture))
+    return "\n\n".join(_paragraphs(_join_hyphens(_bullets(lines))))
+
+
+def _bullets(lines: list[str]) -> list[str]:
+    """A letter that opens several lines before a capital is a bullet glyph: written as "•"."""
+    starts = Counter(m.group(1) for ln in lines if (m := DINGBAT.match(ln)))
+    glyphs = {c for c, n in starts.items() if n >= 2}
+    return [DINGBAT.sub("• ", ln) if (m := DINGBAT.match(ln)) and m.group(1) in glyphs else ln for ln in lines]
+
+
+def _clean_chars(text: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(INVISIBLE)
+    for lig, plain in LIGATURES.items():
+        text = text.replace(lig, plain)
+    return text
+
+
+def _shape(line: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(line.split()).casefold())
+
+
+def _running_lines(pages: list[list[str]]) -> set[str]:
+    """Lines (digits ignored) that open or close many pages: running headers and footers."""
+    if len(pages) < 3:
+        return set()
+    seen: Counter = Counter()
+    for page in pages:
+        seen.update({_shape(ln) for ln in page[:2] + page[-2:]})
+    return {s for s, n in seen.items() if n >= max(3, FURNITURE_SHARE * len(pages))}
+
+
+def _is_furniture(line: str, i: int, n: int, running: set[str]) -> bool:
+    edge = i < 2 or i >= n - 2
+    return edge and (PAGE_NUMBER.match(line.strip()) is not None or _shape(line) in running)
+
+
+def _join_hyphens(lines: list[str]) -> list[str]:
+    """Rejoin words broken at line ends: PDFium's mark, or a hyphen before a lower-case line start
+    when the joined word is used elsewhere in the book ("re-/moved"); "two-/player" keeps its hyphen."""
+    words = Counter(re.findall(r"[a-z]+", " ".join(lines).casefold()))
+    out: list[str] = []
+    for ln in lines:
+        if out and out[-1].endswith(LINE_HYPHEN):
+            out[-1] = out[-1][:-1] + ln.lstrip()
+            continue
+        prev = out[-1] if out else ""
+        m = re.search(r"([A-Za-z]+)-$", prev)
+        nxt = re.match(r"\s*([a-z]+)", ln)
+        if m and nxt and words[(m.group(1) + nxt.group(1)).casefold()] > 0:
+            out[-1] = prev[:-1] + ln.lstrip()
+        else:
+            out.append(ln)
+    return [ln.replace(LINE_HYPHEN, "") for ln in out]  # a mark inside a line: PDFium already joined it
+
+
+def _paragraphs(lines: list[str]) -> list[str]:
+    """Lines joined into paragraphs; list items stay one per line, each with its wrapped lines."""
+    if not lines:
+        return []
+    lengths = sorted(len(ln.strip()) for ln in lines)
+    wide = lengths[int(len(lengths) * 0.9)] * WIDE_SHARE
+    blocks: list[list[str]] = [[lines[0].strip()]]
+    last = lines[0].strip()  # the last line as the page set it, before joining
+    for ln in lines[1:]:
+        s = ln.strip()
+        prev = blocks[-1][-1]
+        if _continues(last, s, wide):
+            glue = "" if re.search(r"[A-Za-z]-$", prev) and s[0].islower() else " "  # "two-" + "player"
+            blocks[-1][-1] = prev + glue + s
+        elif ITEM_START.match(s) and ITEM_START.match(blocks[-1][0]):
+            blocks[-1].append(s)  # the next item of the same list
+        else:
+            blocks.append([s])
+        last = s
+    return ["\n".join(b) for b in blocks]
+
+
+def _continues(prev: str, line: str, wide: float) -> bool:
+    """Does ``line`` carry on the paragraph of ``prev`` (a line the page wrapped) rather than start anew?"""
+    if ITEM_START.match(line) or LEADER.search(prev):
+        return False
+    if line[0] in ".,;:)]!?":
+        return True  # a word set on a line of its own ("Treasure" / ". Place each")
+    if line[0].islower():
+        return not TERMINAL.search(prev)
+    if TERMINAL.search(prev):
+        return len(prev) >= wide and not _heading_like(line, wide)  # a full line ended a sentence mid-paragraph
+    if ITEM_START.match(prev) or _heading_like(prev, wide):
+        return len(prev) >= wide  # a short item or a heading ends at its line
+    return len(prev) >= wide or not _heading_like(line, wide)
+
+
+def _heading_like(line: str, wide: float) -> bool:
+    """Short, unpunctuated, not ending on a small word: "Game setup", "3. Scoring", "A completed road"."""
+    words = line.split()
+    return (len(line) < wide and len(words) <= 8 and not TERMINAL.search(line) and "," not in line
+            and words[-1].casefold() not in SMALL_WORDS and (line[0].isupper() or line[0].isdigit()))

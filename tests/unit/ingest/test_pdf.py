@@ -1,0 +1,40 @@
+"""PDF text that reads like the book, from page texts as an extractor gives them."""
+
+from ingest.pdf import LINE_HYPHEN, clean_pages
+
+WRAPPED = [
+    "Kraken Cove Rules\r\nPage 1\r\n"
+    "Setup\r\n"
+    "Each player draws 3 cards (in a 2-player game, each player draws\r\n"
+    "5 cards). Shuffle the re-\r\nmoved tiles back into the bag. This is a two-\r\nplayer variant.\r\n"
+    "1\r\n",
+    "Kraken Cove Rules\r\nPage 2\r\n"
+    "Turn\r\n• Draw a card from the deck and add it to your\r\nhand.\r\n• Play one card.\r\n"
+    "The ﬁrst player to collect 25 Pearls wins. Pearls are wor" + LINE_HYPHEN + "th 1 point\u200b each.\r\n2\r\n",
+    "Kraken Cove Rules\r\nPage 3\r\nScoring\r\nu 2 Pearls\r\nu 3 Shells\r\nSee the removed tiles.\r\n3\r\n",
+]
+
+
+def test_reflow_joins_wrapped_lines_and_keeps_headings():
+    text = clean_pages(WRAPPED)
+    assert "each player draws 5 cards). Shuffle the removed tiles back into the bag." in text
+    assert text.startswith("Setup\n\nEach player") and "\n\nTurn\n\n• Draw" in text
+
+
+def test_hyphens_ligatures_and_invisible_characters():
+    text = clean_pages(WRAPPED)
+    assert "removed tiles" in text and "two-player variant" in text  # "two-/player" keeps its hyphen
+    assert "The first player" in text and "worth 1 point each" in text
+    assert "\u200b" not in text and LINE_HYPHEN not in text
+
+
+def test_running_headers_and_page_numbers_are_dropped():
+    text = clean_pages(WRAPPED)
+    assert "Kraken Cove Rules" not in text and "Page 2" not in text
+    assert "\n1\n" not in f"\n{text}\n" and not text.rstrip().endswith("3")
+
+
+def test_list_items_stay_one_per_line_and_symbol_bullets_become_bullets():
+    text = clean_pages(WRAPPED)
+    assert "• Draw a card from the deck and add it to your hand.\n• Play one card." in text
+    assert "• 2 Pearls\n• 3 Shells" in text
