@@ -16,8 +16,11 @@ from rulespal.core.types import Block
 TOC_TITLE = re.compile(r"^\s*(?:#+\s*)?(table of contents|contents|목차|차례)\s*$", re.I)
 NAV_WORDS = {"rulespal", "chat", "rulebook", "home", "menu", "search", "login", "log in", "sign in",
              "share", "print", "back", "next", "previous", "skip to content"}
+# A list item's bullet: a bullet glyph, "*" or "+" before a space (not Markdown's "**bold**"), a dash
+# before a word, or a number or letter with "." / ")".
 BULLET = re.compile(
-    rf"^(?P<indent>[ \t]*)(?:[{BULLET_CHARS}]\s*|-(?=\s*[^\s\d])\s*|\d{{1,3}}[.)]\s+|[A-Za-z][.)]\s+)"
+    rf"^(?P<indent>[ \t]*)(?:[{BULLET_CHARS.replace('*', '').replace('+', '')}]\s*|[*+]\s+|-(?=\s*[^\s\d])\s*"
+    rf"|\d{{1,3}}[.)]\s+|[A-Za-z][.)]\s+)"
 )
 ATX = re.compile(r"^ {0,3}(#{1,6}) +(.*?)[ #]*$")
 MD_TABLE = re.compile(r"^\s*\|.*\|\s*$")
@@ -71,8 +74,8 @@ def glue_count(s: str) -> int:
 def is_glued_row(s: str) -> bool:
     """A line that is a table row flattened into glued cells: ``2 Souls3 Souls5 Souls``."""
     s = s.strip()
-    if not s or SENTENCE_END.search(s) and glue_count(s) < 2:
-        return False
+    if not s or SENTENCE_END.search(s) and glue_count(s) < 3 or BULLET.match(s):
+        return False  # a sentence or a list item, not cells run together
     g = glue_count(s)
     return g >= 2 and len(s) <= 200 or g >= 1 and len(s) <= 60
 

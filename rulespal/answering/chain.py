@@ -13,11 +13,12 @@ from rulespal.answering.abstain import no_words
 from rulespal.answering.context import AnswerContext
 from rulespal.answering.extractive import extractive
 from rulespal.answering.rules_writer import calculation, not_printed
+from rulespal.answering.scope_writer import out_of_range
 from rulespal.answering.table_writer import table_answer
 
 Writer = Callable[[AnswerContext], Draft | None]
 
-DEFAULT_WRITERS: tuple[Writer, ...] = (no_words, not_printed, calculation, table_answer, extractive)
+DEFAULT_WRITERS: tuple[Writer, ...] = (no_words, out_of_range, not_printed, calculation, table_answer, extractive)
 
 
 def write_answer(ctx: AnswerContext, writers: Sequence[Writer] = DEFAULT_WRITERS) -> Draft:

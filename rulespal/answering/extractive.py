@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 
 from rulespal.core.messages import say
+from rulespal.core.numbers import QUANTITY, states_quantity
 from rulespal.core.types import Draft
 from rulespal.answering.abstain import abstain
 from rulespal.answering.answerable import answerable
 from rulespal.answering.context import AnswerContext
-from rulespal.answering.picks import Pick
+from rulespal.answering.picks import Pick, is_lead_in
 from rulespal.answering.render import citation, lead_for, render
 
 # A rule that says its value is not in the book ("none printed", "표기되어 있지 않").
@@ -32,17 +33,20 @@ def extractive(ctx: AnswerContext) -> Draft:
     if NOT_PRINTED.search(first.quote):
         body = render(ctx.index, best, ctx.lang, ctx.glossary)
         return Draft(f"{say(ctx.lang, 'not_printed')}: {body} [1]", False, tuple(ctx.games), (first,))
-    chosen = [best] + _second(picks, best, t.second_citation_ratio)
+    chosen = [best] + _second(picks, best, t.second_citation_ratio, ctx.index.text(best.hit.chunk.doc))
+    if QUANTITY.search(ctx.plan.text) and not any(states_quantity(render(ctx.index, p, "", [])) for p in chosen):
+        return abstain(ctx.lang, ctx.games, [first])  # asked how many; the closest rule gives no number
     citations = tuple(citation(ctx.index, i + 1, p) for i, p in enumerate(chosen))
     body = " ".join(f"{render(ctx.index, p, ctx.lang, ctx.glossary)} [{i + 1}]" for i, p in enumerate(chosen))
     body = lead_for(ctx.lang, ctx.index.docs[best.hit.chunk.doc].lang) + body
     return Draft(body, True, tuple(ctx.games), citations)
 
 
-def _second(picks: list[Pick], best: Pick, ratio: float) -> list[Pick]:
-    """A second quote from the same rulebook when it scores nearly as well and does not overlap."""
+def _second(picks: list[Pick], best: Pick, ratio: float, doc_text: str) -> list[Pick]:
+    """A second quote from the same rulebook when it scores nearly as well, does not overlap, and is a
+    rule rather than a bare lead-in."""
     for p in picks:
         if (p is not best and p.score >= ratio * best.score and p.hit.chunk.doc == best.hit.chunk.doc
-                and (p.end <= best.start or p.start >= best.end)):
+                and (p.end <= best.start or p.start >= best.end) and not is_lead_in(doc_text[p.start:p.end])):
             return [p]
     return []

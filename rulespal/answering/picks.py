@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rulespal.core.text import plain
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Chunk, Hit, Unit
 from rulespal.index.snapshot import IndexSnapshot
@@ -14,6 +15,11 @@ from rulespal.retrieval.query import QueryPlan
 from rulespal.retrieval.units import DIGIT, score_units
 
 LEAD_IN = re.compile(r"\b(below|following)\W*$", re.I)
+# A sentence that leans on the one before it ("If so, ...", "In that case, ...", "This ...").
+LEANS_BACK = re.compile(r"^\W*(?:if so|if not|in (?:this|that|such a|either|both) cases?|in the unlikely event|otherwise|"
+                        r"however|instead|then|this|these|that|those|they|it|its|their|also|still|even so|except|"
+                        r"but|and|or|such|both|likewise|similarly|in addition|additionally|furthermore|"
+                        r"그러면|그렇지 않으면|이 경우|이때|단,|또한|하지만|그러나)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -55,7 +61,7 @@ class Picker:
             if hit.chunk.units:
                 scores = score_units(self.index, self.plan, hit.chunk, self._unit_vectors(hit), self.tuning)
                 best = int(np.argmax(scores))
-                self._done[key] = Pick(hit, extend(hit.chunk, best, self.tuning),
+                self._done[key] = Pick(hit, extend(hit.chunk, best, self.tuning, self.index.following(hit.chunk)),
                                        scores[best] + self.tuning.w_rank * hit.score)
         return self._done[key]
 
@@ -69,36 +75,93 @@ class Picker:
         return idx.embed_units(hit.chunk)
 
 
-def extend(chunk: Chunk, i: int, t: Tuning) -> tuple[Unit, ...]:
-    """Grow a chosen unit into something readable: a heading takes its first rule, a caption its
-    table or list, a table row its header row, a sentence the rest of its rule."""
+def extend(chunk: Chunk, i: int, t: Tuning, following: Chunk | None = None) -> tuple[Unit, ...]:
+    """Grow a chosen unit into the whole rule it belongs to: a heading takes its first rule, a
+    question its answer, a lead-in ("...as follows:") what it leads into (into the next passage if
+    need be), a table row its header row (a header row its rows), a sentence the sentences of its
+    paragraph that belong to it."""
     units = chunk.units
     u = units[i]
     if u.kind == "heading":
         j = next((k for k in range(i + 1, len(units)) if units[k].kind != "heading"), None)
         if j is None:
             return (u,)
-        if DIGIT.search(chunk.unit_text(u)):  # "Explore (2AP)": the heading states the number
-            return (u, units[j])
-        i, u = j, units[j]
-    text = chunk.unit_text(u).rstrip()
-    if text.endswith(":") or LEAD_IN.search(text):
-        j = i + 1
-        while j < len(units) and units[j].kind in ("row", "item") and units[j].end - u.start <= t.max_quote:
-            j += 1
-        return tuple(units[i:max(j, i + 1)])  # a caption with nothing after it stays alone
+        rule = extend(chunk, j, t, following)
+        # "Explore (2AP)": a heading that states a number is part of the answer
+        return (u, *rule) if DIGIT.search(chunk.unit_text(u)) and rule[-1].end - u.start <= t.max_quote else rule
+    text = plain(chunk.unit_text(u))
+    if is_lead_in(text) or (text.endswith("?") and u.kind != "row"):
+        return _what_follows(chunk, i, t.max_quote, following)
     if u.kind == "row":
-        first = i
-        while first > 0 and units[first - 1].kind == "row":
-            first -= 1
-        if i - first <= 2 and units[i].end - units[first].start <= t.max_quote:
-            return tuple(units[first:i + 1])  # the header row is in reach: quote it too
+        return _table_rows(units, i, t.max_quote)
     if u.kind == "sentence":
-        # A rule often runs over two or three sentences of one paragraph: keep them together.
+        rule = _paragraph_rule(chunk, i, t)
+        last = chunk.units.index(rule[-1])
+        if last != i and is_lead_in(chunk.unit_text(rule[-1])):  # "... Follow these steps:" ends the paragraph
+            rule = rule[:-1] + _what_follows(chunk, last, t.max_quote - (rule[-1].start - rule[0].start), following)
+        return rule
+    return (u,)
+
+
+def _table_rows(units: tuple[Unit, ...], i: int, budget: int) -> tuple[Unit, ...]:
+    """A row with its table's header row; the header row itself with the rows under it."""
+    first = i
+    while first > 0 and units[first - 1].kind == "row":
+        first -= 1
+    if first == i:
         j = i
-        while (j + 1 < len(units) and units[j + 1].kind == "sentence"
-               and "\n" not in chunk.text[units[j].end - chunk.start:units[j + 1].start - chunk.start]
-               and units[j + 1].end - u.start <= t.extend_chars):
+        while j + 1 < len(units) and units[j + 1].kind == "row" and units[j + 1].end - units[i].start <= budget:
             j += 1
         return tuple(units[i:j + 1])
-    return (u,)
+    if i - first <= 2 and units[i].end - units[first].start <= budget:
+        return tuple(units[first:i + 1])  # the header row is in reach: quote it too
+    return (units[i],)
+
+
+def is_lead_in(text: str) -> bool:
+    """"...follow these steps:", "...as shown below": a sentence whose content comes after it."""
+    text = plain(text)
+    return text.endswith(":") or LEAD_IN.search(text) is not None
+
+
+def _what_follows(chunk: Chunk, i: int, budget: int, following: Chunk | None) -> tuple[Unit, ...]:
+    """A lead-in or a question with what comes after it: the next paragraph, list or table (into the
+    next passage of the same section if need be), up to a heading, a question or the quote limit."""
+    units = list(chunk.units)
+    if following is not None and following.section == chunk.section:
+        units += [v for v in following.units if v.kind != "heading"]
+    start = units[i].start
+    j = i + 1
+    while (j < len(units) and units[j].kind != "heading" and units[j].end - start <= budget
+           and not plain(_text_of(chunk, following, units[j])).endswith("?")
+           and (j == i + 1 or not _blank_line_between(chunk, units[j - 1], units[j]))):
+        j += 1
+    return tuple(units[i:max(j, i + 1)])  # a lead-in with nothing after it stays alone
+
+
+def _blank_line_between(chunk: Chunk, a: Unit, b: Unit) -> bool:
+    """A paragraph break between two units (a break between two passages counts as one)."""
+    if not chunk.start <= a.end <= b.start <= chunk.end:
+        return True
+    return "\n\n" in chunk.text[a.end - chunk.start:b.start - chunk.start].replace(" ", "").replace("\t", "")
+
+
+def _text_of(chunk: Chunk, following: Chunk | None, u: Unit) -> str:
+    owner = chunk if chunk.start <= u.start < chunk.end or following is None else following
+    return owner.unit_text(u)
+
+
+def _paragraph_rule(chunk: Chunk, i: int, t: Tuning) -> tuple[Unit, ...]:
+    """A rule often runs over two or three sentences of one paragraph: keep them together, and take
+    the sentence before when this one leans on it ("If so, ...", "In that case, ...")."""
+    units = chunk.units
+    u = units[i]
+
+    def same_paragraph(a: Unit, b: Unit) -> bool:
+        return a.kind == b.kind == "sentence" and "\n" not in chunk.text[a.end - chunk.start:b.start - chunk.start]
+
+    first = i - 1 if i > 0 and same_paragraph(units[i - 1], u) and LEANS_BACK.match(chunk.unit_text(u)) else i
+    j = i
+    while j + 1 < len(units) and same_paragraph(units[j], units[j + 1]) and units[j + 1].end - u.start <= t.extend_chars:
+        j += 1
+    return tuple(units[first:j + 1])

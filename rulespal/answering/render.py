@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from rulespal.core.messages import say
-from rulespal.core.text import BULLET_LEAD
+from rulespal.core.text import plain
 from rulespal.core.types import Citation
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.glossary import gloss
@@ -23,14 +23,9 @@ def span_citation(index: IndexSnapshot, n: int, doc: str, start: int, end: int) 
                     quote=index.text(doc)[start:end])
 
 
-def quote_text(pick: Pick) -> str:
-    """The picked units as one line: bullets dropped, table cells joined with " | ", rows with " / "."""
-    chunk = pick.hit.chunk
-    parts = []
-    for u in pick.units:
-        t = BULLET_LEAD.sub("", chunk.unit_text(u)).strip()
-        t = re.sub(r"\s*\t\s*", " | ", t)
-        parts.append(" ".join(t.split()))
+def quote_text(pick: Pick, doc_text: str) -> str:
+    """The picked units as one line of plain text: table cells joined with " | ", rows with " / "."""
+    parts = [plain(re.sub(r"\s*\t\s*", " | ", doc_text[u.start:u.end])) for u in pick.units]
     sep = " / " if any(u.kind == "row" for u in pick.units) else " "
     return sep.join(p for p in parts if p)
 
@@ -43,7 +38,8 @@ def across(text: str, q_lang: str, doc_lang: str, glossary: list[tuple[str, str]
 
 
 def render(index: IndexSnapshot, pick: Pick, q_lang: str, glossary: list[tuple[str, str]]) -> str:
-    return across(quote_text(pick), q_lang, index.docs[pick.hit.chunk.doc].lang, glossary)
+    doc = pick.hit.chunk.doc
+    return across(quote_text(pick, index.text(doc)), q_lang, index.docs[doc].lang, glossary)
 
 
 def lead_for(q_lang: str, doc_lang: str) -> str:

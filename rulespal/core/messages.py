@@ -11,6 +11,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "from_english": "",
         "which_game": "Which game do you mean? The rules differ between {titles}.",
         "replaced": "The rulebook says: {quotes}",
+        "player_range": "The rulebook covers {low} to {high} players, not {n}",
     },
     "ko": {
         "silent": "규칙서에는 그 내용이 없습니다.",
@@ -20,6 +21,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "from_english": "규칙서(영문)에 따르면: ",
         "which_game": "어느 게임에 대한 질문인가요? 게임마다 규칙이 다릅니다: {titles}.",
         "replaced": "규칙서에 따르면: {quotes}",
+        "player_range": "규칙서는 {low}~{high}인 게임만 다룹니다({n}인은 없습니다)",
     },
 }
 

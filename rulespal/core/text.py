@@ -35,3 +35,16 @@ def last_section(section: str) -> str:
 def valid_doc_id(doc_id: str) -> bool:
     """A doc id as ingest makes them: safe as a file name and in a URL."""
     return bool(DOC_ID.match(doc_id)) and ".." not in doc_id
+
+
+MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+MD_EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=[^\s*])|(?<=[^\s*])\*(?![\w*])")
+
+
+def plain(text: str) -> str:
+    """A quoted line as a reader sees it: Markdown links, emphasis, heading marks, block quotes and
+    the leading bullet removed, whitespace folded."""
+    text = MD_LINK.sub(r"\1", text)
+    text = MD_EMPHASIS.sub("", text)
+    text = re.sub(r"^\s*(?:#{1,6}\s+|>\s*)", "", text)
+    return " ".join(BULLET_LEAD.sub("", text).split())

@@ -19,7 +19,7 @@ import numpy as np
 from rulespal.core.errors import IndexMissing
 from rulespal.core.settings import Settings
 from rulespal.core.text import read_text_exact
-from rulespal.core.types import Chunk, Doc
+from rulespal.core.types import Chunk, Doc, Unit
 from rulespal.index.embedders import get_embedder
 from rulespal.index.layout import DataDir
 from rulespal.index.lexical import LexicalIndex
@@ -91,6 +91,21 @@ class IndexSnapshot:
             if chunk.start <= offset < chunk.end:
                 return chunk.section
         return ""
+
+    def unit_at(self, doc: str, offset: int) -> tuple[Chunk, Unit] | None:
+        """The passage and the unit (sentence, item, row) that hold ``offset`` in ``doc``."""
+        starts, positions = self._starts.get(doc, ([], []))
+        i = bisect.bisect_right(starts, offset) - 1
+        if i < 0:
+            return None
+        chunk = self.chunks[positions[i]]
+        unit = next((u for u in chunk.units if u.start <= offset < u.end), None)
+        return (chunk, unit) if unit else None
+
+    def following(self, chunk: Chunk) -> Chunk | None:
+        """The next passage of the same rulebook, if any."""
+        pos = self.position[chunk.id] + 1
+        return self.chunks[pos] if pos < len(self.chunks) and self.chunks[pos].doc == chunk.doc else None
 
     def text(self, doc_id: str) -> str:
         if doc_id not in self._texts:

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from rulespal.core.numbers import QUANTITY
 from rulespal.core.text import BULLET_CHARS, last_section
 from rulespal.core.tokens import token_set
 from rulespal.core.tuning import Tuning
@@ -19,8 +20,6 @@ from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.query import EN_UNITS, QueryPlan
 
 LABEL = re.compile(rf"^\s*(?:[{BULLET_CHARS}-]\s*)?(?:\d{{1,2}}\.\s*)?([^:—\n]{{2,40}}?)\s*(?::|—| - )")
-QUANTITY = re.compile(r"\b(how (?:many|much|long|far)|number of|maximum|minimum|max|min|limit|cost|price|"
-                      r"pay|worth|start(?:s|ing)? with)\b|몇|얼마|최대|최소|비용|가격", re.I)
 DIGIT = re.compile(r"\d")
 COMPONENTS = re.compile(r"\b(components?|contents|what'?s in the box)\b|구성물|내용물", re.I)
 COMPONENT_QUESTION = re.compile(r"\b(components?|in the box|come with|included|contents?|pieces|"

@@ -9,7 +9,8 @@ import re
 from dataclasses import dataclass, field
 
 from rulespal.core.tokens import tokenize
-from rulespal.rules.facts import FactBook, RuleTable, as_int, keys_match, locate
+from rulespal.core.numbers import as_int
+from rulespal.rules.facts import FactBook, RuleTable, keys_match, locate
 from rulespal.rules.lookup import RANGE, row_matches_number
 
 ROLL = re.compile(r"\b(?:roll(?:ed|s)?(?: a| of)?|result of|got a)\s+(\d{1,2})\b", re.I)

@@ -15,7 +15,8 @@ from dataclasses import replace
 from rulespal.core.messages import say
 from rulespal.core.tokens import STOPWORDS
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
-from rulespal.rules.facts import WORD_NUMBERS, Fact, FactBook
+from rulespal.core.numbers import WORD_NUMBERS
+from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS, PLAYER_COUNT
 
 MARKER = re.compile(r"\[\d+\]")

@@ -171,17 +171,6 @@ def _nth(haystack: str, needle: str, n: int) -> int:
     return pos
 
 
-WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                "nine": 9, "ten": 10}
-
-
-def as_int(token: str) -> int | None:
-    token = token.strip().lower()
-    if token.isdigit():
-        return int(token)
-    return WORD_NUMBERS.get(token)
-
-
 def keys_match(question: str, keys: list[str]) -> int:
     q = question.casefold()
     return sum(1 for k in keys if re.search(re.escape(k.casefold()), q))

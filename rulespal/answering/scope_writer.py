@@ -1,0 +1,27 @@
+"""Questions outside what the rulebook covers: a player count the game is not for."""
+
+from __future__ import annotations
+
+from rulespal.core.messages import say
+from rulespal.core.types import Citation, Draft
+from rulespal.rules.players import mentions_count, player_range, players_asked
+from rulespal.answering.context import AnswerContext
+from rulespal.core.text import plain
+
+
+def out_of_range(ctx: AnswerContext) -> Draft | None:
+    """"With 6 players?" in a game for 2 to 5: the rulebook doesn't say, and the answer shows the range."""
+    n = players_asked(ctx.question)
+    if n is None or len(ctx.games) != 1:
+        return None
+    doc = ctx.games[0]
+    text = ctx.index.text(doc)
+    found = player_range(text)
+    if found is None or not found.excludes(n) or mentions_count(text, n):
+        return None
+    at = ctx.index.unit_at(doc, found.start)
+    start, end = (at[1].start, at[1].end) if at else (found.start, found.end)
+    cite = Citation(n=1, doc=doc, section=ctx.index.section_at(doc, start), start=start, end=end,
+                    quote=text[start:end])
+    lead = say(ctx.lang, "player_range", low=str(found.low), high=str(found.high), n=str(n))
+    return Draft(f"{lead}: {plain(cite.quote)} [1]", False, (doc,), (cite,))

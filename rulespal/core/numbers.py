@@ -1,0 +1,41 @@
+"""Numbers in rules text and questions: digits, number words (English and Korean), and questions that
+ask for a quantity."""
+
+from __future__ import annotations
+
+import re
+
+WORD_NUMBERS = {
+    "zero": 0, "one": 1, "once": 1, "two": 2, "twice": 2, "double": 2,
+    "three": 3, "thrice": 3, "triple": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "hundred": 100,
+    # Korean native numbers, as they come before a counter ("두 장", "세 번") or alone ("다섯")
+    "하나": 1, "한": 1, "둘": 2, "두": 2, "셋": 3, "세": 3, "넷": 4, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7,
+    "여덟": 8, "아홉": 9, "열": 10,
+}
+_EN_WORDS = sorted((w for w in WORD_NUMBERS if w.isascii()), key=len, reverse=True)
+NUMBER_WORD = re.compile(r"\b(" + "|".join(re.escape(w) for w in _EN_WORDS) + r")\b", re.I)
+KOREAN_COUNT = re.compile(r"(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s?(?:장|개|번|명|칸|점|턴|라운드|차례)")
+# A quantity a rule gives without a number: "any number of cards", "equal to the value of", "half".
+OPEN_QUANTITY = re.compile(r"\b(any number|no limit|unlimited|as many|all of|half|none|equal to|the number of|"
+                           r"the value of|the same (?:number|amount))\b|제한(?:이)? 없|모두|전부|만큼", re.I)
+# A question that asks for a quantity.
+QUANTITY = re.compile(r"\b(how (?:many|much|long|far|often)|number of|maximum|minimum|max|min|limit|cost|price|"
+                      r"pay|worth|start(?:s|ing)? with)\b|몇|얼마|최대|최소|비용|가격", re.I)
+DIGITS = re.compile(r"\d")
+
+
+def as_int(token: str) -> int | None:
+    """"3", "three", "세" -> 3; anything else -> None."""
+    token = token.strip().lower()
+    if token.isdigit():
+        return int(token)
+    return WORD_NUMBERS.get(token)
+
+
+def states_quantity(text: str) -> bool:
+    """Does the text give a quantity at all: a digit, a number word, or an open quantity ("any number")?"""
+    return bool(DIGITS.search(text) or NUMBER_WORD.search(text) or KOREAN_COUNT.search(text)
+                or OPEN_QUANTITY.search(text))

@@ -1,0 +1,49 @@
+"""How many players a question is about, and how many a rulebook is for."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulespal.core.numbers import as_int
+
+_N = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+ASKED = re.compile(rf"(?<![\w-]){_N}[\s-]*(?:players?\b|player game|p\b|of us\b|people\b|인|명)", re.I)
+# "for 2 to 5 players", "2-4 player game", "1- to 4-player", "2~4인"
+BOOK_RANGE = re.compile(rf"(?<![\w-]){_N}\s*-?\s*(?:-|–|—|to|~)\s*{_N}[\s-]*(?:players?\b|인|명)", re.I)
+# "a tile-based game for 2 to 4 treasure hunters"
+GAME_FOR = re.compile(rf"\bgame\s+for\s+{_N}\s*(?:-|–|to)\s*{_N}\s+[a-z]", re.I)
+SOLO = re.compile(r"\b(solo|solitaire|single[- ]player|one[- ]player|1[- ]player)\b", re.I)
+
+
+@dataclass(frozen=True)
+class PlayerRange:
+    low: int
+    high: int
+    start: int  # the span of the text that states it
+    end: int
+    solo: bool  # the book also has rules for one player
+
+    def excludes(self, n: int) -> bool:
+        return n > self.high or (n < self.low and not (n == 1 and self.solo))
+
+
+def players_asked(question: str) -> int | None:
+    m = ASKED.search(question)
+    return as_int(m.group(1)) if m else None
+
+
+def player_range(text: str) -> PlayerRange | None:
+    """The player count the rulebook is for, from the first place that states it."""
+    m = BOOK_RANGE.search(text) or GAME_FOR.search(text)
+    if m is None:
+        return None
+    low, high = as_int(m.group(1)), as_int(m.group(2))
+    if low is None or high is None or not 1 <= low < high <= 12:
+        return None
+    return PlayerRange(low, high, m.start(), m.end(), bool(SOLO.search(text)))
+
+
+def mentions_count(text: str, n: int) -> bool:
+    """Does the book speak of games with ``n`` players anywhere ("6 players", "6-player")?"""
+    return re.search(rf"(?<![\d-]){n}[\s-]*players?\b|(?<!\d){n}\s*(?:인|명)", text, re.I) is not None

@@ -1,0 +1,61 @@
+"""Answers quote whole rules: a lead-in with what it leads into, a question with its answer, a
+paragraph's leaning sentence with the one before, a header row with its rows; and a quantity asked
+of a rule that states none is not answered."""
+
+from rulespal.answering.chain import DEFAULT_WRITERS, write_answer
+from rulespal.answering.context import AnswerContext
+from rulespal.answering.picks import Picker, extend, is_lead_in
+from rulespal.core.types import Hit
+from tests.unit.conftest import make_snapshot, plan_for
+
+BOOK = """Storm Harbor Rules
+
+Docking
+
+When a storm hits, follow these steps:
+
+Roll the storm die.
+Move every ship one space downwind.
+
+Trading
+
+What happens if two players want the same cargo?
+The player with more gold chooses first. If they are tied, the youngest chooses.
+
+Two players may not trade twice in a row. In that case, the second trade is lost.
+
+The harbor holds ships of every color.
+"""
+
+
+def _chunk_and_unit(index, needle):
+    for c in index.chunks:
+        for i, u in enumerate(c.units):
+            if needle in c.unit_text(u):
+                return c, i
+    raise AssertionError(needle)
+
+
+def test_lead_ins_questions_and_leaning_sentences_grow(tmp_path, tuning):
+    idx = make_snapshot(tmp_path, {"storm": BOOK})
+    c, i = _chunk_and_unit(idx, "follow these steps")
+    quote = idx.text("storm")[extend(c, i, tuning)[0].start:extend(c, i, tuning)[-1].end]
+    assert quote.endswith("Move every ship one space downwind.")
+    c, i = _chunk_and_unit(idx, "What happens if two")
+    rule = extend(c, i, tuning)
+    assert idx.text("storm")[rule[-1].start:rule[-1].end].startswith("If they are tied")
+    c, i = _chunk_and_unit(idx, "In that case")
+    rule = extend(c, i, tuning)
+    assert idx.text("storm")[rule[0].start:rule[0].end].startswith("Two players may not trade")
+    assert is_lead_in("**Do the following:**") and not is_lead_in("Roll the die.")
+
+
+def test_a_quantity_asked_of_a_rule_without_one_is_not_answered(tmp_path, tuning):
+    idx = make_snapshot(tmp_path, {"storm": BOOK})
+    question = "how many colors of ships can the harbor hold?"
+    plan = plan_for(idx, question)
+    hits = [Hit(c, 1.0, 1.0) for c in idx.chunks]
+    ctx = AnswerContext(idx, plan, hits, ["storm"], question, question, [], tuning.replace(answerable_min_en=0.0,
+                        answerable_min=0.0, coverage_min=0.0), Picker(idx, plan, tuning))
+    draft = write_answer(ctx, DEFAULT_WRITERS)
+    assert not draft.answerable and draft.text.startswith("The rulebook doesn't say.")

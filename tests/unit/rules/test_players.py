@@ -1,0 +1,25 @@
+"""Player counts: asked in a question, stated by a rulebook, and a count the book does not cover."""
+
+from rulespal.rules.players import mentions_count, player_range, players_asked
+
+
+def test_player_count_asked():
+    assert players_asked("Can Kemet be played with 6 players?") == 6
+    assert players_asked("and with just 2 of us?") == 2
+    assert players_asked("in a two-player game who starts?") == 2
+    assert players_asked("3인 플레이하면 몇 장?") == 3
+    assert players_asked("how many cards do I draw?") is None
+
+
+def test_player_range_of_a_book():
+    r = player_range("Intro.\n\nKaruba is a tile-based game for 2 to 4 treasure hunters ages 8 and up.")
+    assert (r.low, r.high) == (2, 4) and r.excludes(5) and not r.excludes(3)
+    assert (player_range("Cuba Libre is a 1- to 4-player board game").low, 1) == (1, 1)
+    solo = player_range("For 2-5 players. Solo mode: play against the automa.")
+    assert not solo.excludes(1) and solo.excludes(6)
+    assert player_range("Score 2 to 4 points per tile.") is None
+
+
+def test_a_count_the_book_speaks_of_is_covered():
+    assert mentions_count("With 6 players, use the expansion board.", 6)
+    assert not mentions_count("Scores 6 points.", 6)
