@@ -132,6 +132,10 @@ class RulesPal:
         carried = carry_over(question, history, self.resolve_game(game, books), books.detector, t.follow_up_words)
         scope = carried.scope
         lang = detect_lang(question)
+        if scope is None and len(books.index.docs) > 1 and (partly := books.detector.partial(question)):
+            if len(partly) > 1:  # "a ship in Pirates": which of the Pirates games?
+                return self._ask_back(books.index, lang, partly)
+            scope = partly
         retriever = Retriever(books.index, t, books.acronyms)
         plan = retriever.plan(carried.text, lang, books.glossary(scope), scope, focus=carried.focus)
         hits = retriever.search(plan, scope, t.answer_hits)
@@ -161,7 +165,9 @@ class RulesPal:
             doc = p.hit.chunk.doc
             if same_lang_best and docs[doc].lang != plan.lang:
                 continue  # a rulebook in the question's language answers it: the others are not rivals
-            if p.score >= picks[0].score - t.ambiguity_margin and doc not in rivals and answerable(index, plan, p, t):
+            # Across languages the scores say less: a wider margin before one game is taken as meant.
+            margin = t.ambiguity_margin * (1 if same_lang_best else t.cross_lang_ambiguity)
+            if p.score >= picks[0].score - margin and doc not in rivals and answerable(index, plan, p, t):
                 rivals.append(doc)
         return rivals
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulespal.core.messages import say
 from rulespal.core.types import Citation, Draft
-from rulespal.rules.players import mentions_count, player_range, players_asked
+from rulespal.core.players import mentions_count, player_range, players_asked
 from rulespal.answering.context import AnswerContext
 from rulespal.core.text import plain
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from rulespal.core.types import Turn
 from rulespal.retrieval.games import GameDetector
+from rulespal.core.players import ASKED as PLAYERS
 
 FOLLOW_UP_LEAD = re.compile(
     r"^\s*(and|what about|how about|also|or|then|same|what if|그럼|그러면|그리고|그건|그거는|또|만약|그렇다면)\b", re.I)
@@ -38,4 +39,21 @@ def carry_over(question: str, history: list[Turn], picked: str | None, detector:
         return Carried(stripped, stripped, scope, None)
     if scope is None:
         scope = next((found[:1] for turn in reversed(previous) if (found := detector.detect(turn))), None)
-    return Carried(f"{detector.strip(previous[-1])} {stripped}", stripped, scope, stripped)
+    return Carried(f"{replace_slots(detector.strip(previous[-1]), stripped)} {stripped}", stripped, scope, stripped)
+
+
+COLOURS = re.compile(r"\b(red|blue|green|yellow|black|white|purple|orange|pink|brown|gr[ae]y|gold|silver)\b"
+                     r"|빨간|빨강|파란|파랑|초록|녹색|노란|노랑|검은|검정|흰|하얀|보라|주황|분홍|갈색|회색", re.I)
+NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
+
+
+def replace_slots(previous: str, question: str) -> str:
+    """The last question without the slot the follow-up changes: its player count, its colour, or its
+    one number ("... with 3 players?" + "and with 6 of us?" -> "... with ?" + "and with 6 of us?")."""
+    if PLAYERS.search(question):
+        return PLAYERS.sub(" ", previous)
+    if COLOURS.search(question):
+        return COLOURS.sub(" ", previous)
+    if NUMBER.search(question) and len(NUMBER.findall(previous)) == 1:
+        return NUMBER.sub(" ", previous)
+    return previous

@@ -7,7 +7,13 @@ import unicodedata
 from dataclasses import dataclass
 
 from rulespal.core.text import HANGUL
+from rulespal.core.tokens import STOPWORDS
 from rulespal.core.types import Doc
+
+
+# Title words too common to point at a game ("Game", "Card", "Rules", "Edition").
+COMMON = frozenset("""game games card cards board rules rulebook edition expansion deluxe basic base core set
+complete collection volume part guide player players solo the""".split())
 
 
 def normalize(text: str) -> str:
@@ -48,6 +54,12 @@ class GameDetector:
             body = r"[\W_]*".join(re.escape(w) for w in key.split())
             raw.append(body if HANGUL.search(key) else rf"(?<!\w){body}(?!\w)")
         self._raw_regex = re.compile("|".join(raw), re.I) if raw else None
+        self._title_words: dict[str, list[str]] = {}
+        self._titles = {d.id: normalize(d.title) for d in docs}
+        for d in docs:
+            for w in set(normalize(d.title).split()):
+                if len(w) >= 4 and w not in COMMON:
+                    self._title_words.setdefault(w, []).append(d.id)
 
     def strip(self, question: str) -> str:
         """The question without the game names in it: once the game is a filter, its name only adds noise."""
@@ -77,6 +89,21 @@ class GameDetector:
             for doc in sorted(self._by_key.get(m.group(), ())):
                 found.append(Mention(doc, m.group(), m.start(), m.end()))
         return found
+
+    def partial(self, question: str) -> list[str]:
+        """Games a capitalised word of the question points at without naming one: the game whose title
+        it opens ("Pirates" -> "Pirates 2 ed.", not "Tiny Epic Pirates"), else every game whose title
+        holds it when there are several (to ask which); nothing when it fits one title only in passing."""
+        words = [w for w in re.findall(r"\b[A-Z][\w'’]{3,}", question) if w.casefold() not in COMMON | STOPWORDS]
+        found: list[str] = []
+        for w in words:
+            key = normalize(w)
+            holders = self._title_words.get(key, [])
+            opening = [d for d in holders if self._titles[d].startswith(key + " ")]
+            if len(opening) == 1:
+                return opening
+            found.extend(d for d in holders if d not in found)
+        return found if len(found) > 1 else []
 
     def detect(self, question: str) -> list[str]:
         """Doc ids named in the question, in order of first mention, without repeats."""

@@ -18,7 +18,7 @@ def test_short_or_continuing_questions_are_follow_ups():
 
 def test_follow_up_carries_words_and_game():
     c = carry_over("and with 4 players?", HISTORY, None, DET, 4)
-    assert c.text == "how many pearls at setup with 3 players? and with 4 players?"
+    assert c.text == "how many pearls at setup with  ? and with 4 players?"  # the old count is replaced
     assert c.scope == ["kraken"] and c.focus == "and with 4 players?"
 
 
@@ -28,3 +28,13 @@ def test_a_picked_game_wins_and_a_new_question_stands_alone():
     assert c.text == c.stripped == "How does a player win the game at the end?"
     assert c.scope is None and c.focus is None
     assert carry_over("and with 4 players?", [], None, DET, 4).focus is None
+
+
+def test_the_changed_slot_replaces_the_old_one():
+    from rulespal.retrieval.followup import replace_slots
+
+    assert "3" not in replace_slots("how many pearls with 3 players?", "and with 6 of us?")
+    assert replace_slots("what does the red ship cost?", "what about the blue one?").split() == \
+        ["what", "does", "the", "ship", "cost?"]
+    assert replace_slots("I rolled a 9 on the chart", "and 11?") == "I rolled a   on the chart"
+    assert replace_slots("2 coins and 3 gems", "and 4?") == "2 coins and 3 gems"  # which one? keep both

@@ -1,6 +1,6 @@
 """Player counts: asked in a question, stated by a rulebook, and a count the book does not cover."""
 
-from rulespal.rules.players import mentions_count, player_range, players_asked
+from rulespal.core.players import mentions_count, player_range, players_asked
 
 
 def test_player_count_asked():
