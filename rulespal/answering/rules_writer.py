@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulespal.core.messages import say
+from rulespal.core.numbers import QUANTITY
 from rulespal.core.types import Draft, SourceSpan
 from rulespal.rules.calc import calculate
 from rulespal.rules.facts import keys_match
@@ -11,13 +12,13 @@ from rulespal.answering.render import span_citation
 
 
 def not_printed(ctx: AnswerContext) -> Draft | None:
-    """A curated "not printed" fact whose keys the question names in full."""
-    if ctx.facts is None:
+    """A curated "not printed" value the question asks for: every key named (the game's own name does
+    not count), a quantity asked, and the curated rule among the passages the question retrieves."""
+    if ctx.facts is None or not QUANTITY.search(ctx.plan.text):
         return None
     for doc in _docs(ctx):
         for entry, fact in ctx.facts.not_printed(doc):
-            # Matched on the whole question: a game's name can be one of the keys.
-            if keys_match(ctx.question, entry.keys) == len(entry.keys):
+            if keys_match(ctx.key_text, entry.keys) == len(entry.keys) and _retrieved(ctx, doc, fact.start, fact.end):
                 cite = span_citation(ctx.index, 1, doc, fact.start, fact.end)
                 text = f"{say(ctx.lang, 'not_printed')} ({fact.row}): {' '.join(cite.quote.split())} [1]"
                 return Draft(text, False, (doc,), (cite,))
@@ -28,13 +29,18 @@ def calculation(ctx: AnswerContext) -> Draft | None:
     """A roll with modifiers, a threshold with alternatives or a formula the rulebook spells out."""
     if ctx.facts is None:
         return None
-    calc = calculate(ctx.facts, ctx.question, _docs(ctx), ctx.acronyms)
-    if calc is None:
-        return None
+    calc = calculate(ctx.facts, ctx.key_text, _docs(ctx), ctx.acronyms)
+    if calc is None or not any(_retrieved(ctx, calc.doc, a, b) for a, b in calc.spans):
+        return None  # curated data answers only questions whose search finds the rule it comes from
     cites = tuple(span_citation(ctx.index, i + 1, calc.doc, a, b) for i, (a, b) in enumerate(calc.spans))
     markers = "".join(f"[{c.n}]" for c in cites)
     rule = SourceSpan(doc=calc.doc, start=calc.spans[0][0], end=calc.spans[0][1])
     return Draft(f"{calc.text} {markers}", True, (calc.doc,), cites, derived={n: rule for n in calc.computed})
+
+
+def _retrieved(ctx: AnswerContext, doc: str, start: int, end: int) -> bool:
+    return any(h.chunk.doc == doc and h.chunk.start < end and start < h.chunk.end
+               for h in ctx.hits[:ctx.tuning.answer_hits])
 
 
 def _docs(ctx: AnswerContext) -> list[str]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from rulespal.core.messages import say
+from rulespal.core.text import HANGUL
+from rulespal.core.tokens import token_set
 from rulespal.core.types import Citation, Draft, Hit
 from rulespal.rules.lookup import Lookup, lookup, render as render_lookup
 from rulespal.rules.tables import parse_table, row_runs
@@ -55,9 +57,23 @@ def find_table(ctx: AnswerContext) -> tuple[Lookup, Hit] | None:
                         + t.table_caption_weight * overlap(ctx.index, qtok, f"{chunk.section} {caption}")
                         + t.table_rank_weight * hit.fused)
             if best is None or affinity > best[0]:
-                best = (affinity, lookup(table, ctx.key_text, t.name_match_min), hit)
+                found = lookup(table, ctx.key_text, t.name_match_min)
+                # A table answers only about its own things: one of the question's rarest words is in it.
+                if found is not None and not _names_its_thing(ctx, f"{chunk.section} {caption} {text[table.start:table.end]}"):
+                    found = None
+                best = (affinity, found, hit)
     # Only the table the question is about may answer: if it has no row or column for the key
     # (no 5-player column), another table that happens to have one must not answer instead.
     if best is None or best[1] is None or best[0] < t.table_affinity_min:
         return None
     return best[1], best[2]
+
+
+def _names_its_thing(ctx: AnswerContext, table_text: str) -> bool:
+    """Does the table (with its caption and section) hold one of the two rarest words of the question
+    that the rulebooks use (its own words, glossary terms and acronyms)?"""
+    korean = bool(HANGUL.search(table_text))
+    words = [w for w in set(ctx.plan.tokens) if w.isalpha() and w in ctx.index.idf and w not in ("player", "game")
+             and bool(HANGUL.search(w)) == korean]  # the table's language: a glossary term or the question's own
+    rarest = sorted(words, key=lambda w: -ctx.index.idf_of(w))[:2]
+    return not rarest or bool(token_set(table_text) & set(rarest))

@@ -23,7 +23,7 @@ OPEN_QUANTITY = re.compile(r"\b(any number|no limit|unlimited|as many|all of|hal
                            r"the value of|the same (?:number|amount))\b|제한(?:이)? 없|모두|전부|만큼", re.I)
 # A question that asks for a quantity.
 QUANTITY = re.compile(r"\b(how (?:many|much|long|far|often)|number of|maximum|minimum|max|min|limit|cost|price|"
-                      r"pay|worth|start(?:s|ing)? with)\b|몇|얼마|최대|최소|비용|가격", re.I)
+                      r"pay|worth|(?:start|begin)(?:s|ing)? (?:with|at|on))\b|몇|얼마|최대|최소|비용|가격", re.I)
 DIGITS = re.compile(r"\d")
 
 

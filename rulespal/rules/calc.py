@@ -94,7 +94,7 @@ def _threshold(book: FactBook, question: str, doc: str) -> Calculation | None:
     ranked = sorted(cur.thresholds, key=lambda th: -keys_match(question, th.keys))
     for th in ranked:
         alts = th.alternatives
-        if not alts or keys_match(question, th.keys) < 2:
+        if not alts or keys_match(question, th.keys) < 1:
             continue
         have = {}
         for alt in alts:

@@ -172,5 +172,6 @@ def _nth(haystack: str, needle: str, n: int) -> int:
 
 
 def keys_match(question: str, keys: list[str]) -> int:
+    """How many of ``keys`` the question holds, each as a whole word or the start of one ("intimidat")."""
     q = question.casefold()
-    return sum(1 for k in keys if re.search(re.escape(k.casefold()), q))
+    return sum(1 for k in keys if re.search(r"(?<!\w)" + re.escape(k.casefold()), q))

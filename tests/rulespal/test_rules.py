@@ -113,3 +113,23 @@ def test_facts_api_and_cli(client, built):
     assert out.returncode == 0
     data = json.loads(out.stdout)
     assert any(f["kind"] == "threshold" for f in data["games"][P]["facts"])
+
+
+@pytest.mark.parametrize("question", [
+    "Governor's Daughter: I have 20 Doubloons, can I upgrade my Cannons?",  # the game's name holds two keys
+    "In Pirates 2 ed., I have 60 Doubloons: how many Cannons can I buy?",
+])
+def test_curated_threshold_does_not_fire_on_a_near_miss(service, question):
+    a = service.ask(question)
+    assert "free the governor's daughter" not in a.answer.lower()
+
+
+def test_curated_not_printed_does_not_fire_on_a_near_miss(service):
+    a = service.ask("Davy Jones with 5 players: what happens when a Soul Level goes to 0?")
+    assert "doesn't print" not in a.answer and "no soul count is printed" not in a.answer
+    assert "12 Cursed Gold" not in a.answer  # the 5-player cell of another table
+
+
+def test_a_table_answers_only_about_its_own_thing(service):
+    a = service.ask("With 5 players in Davy Jones' Locker, what do the Soul Dials start at during set-up?")
+    assert a.answerable is False and "12 Cursed Gold" not in a.answer
