@@ -36,6 +36,7 @@ def corpus_docs(corpus_dir: Path) -> list[Doc]:
             aliases=tuple(entry.get("aliases", ())),
             base_game=entry.get("base_game"),
             glossary=tuple((k, v) for k, v in entry.get("glossary", {}).items()),
+            debris=tuple(entry.get("debris", ())),
         ))
     return docs
 

@@ -103,9 +103,9 @@ def _keeps_with_next(text: str, piece: tuple[int, int, list[Unit]]) -> bool:
     return tail.endswith(":") or bool(re.search(r"\b(below|following)\b\W*$", tail, re.I))
 
 
-def chunk_text(doc: str, text: str) -> list[Chunk]:
-    """Chunk one rulebook's text into passages along its section structure."""
-    blocks = [b for b in parse_blocks(text) if b.kind in INDEXED]
+def chunk_text(doc: str, text: str, debris: tuple[str, ...] = ()) -> list[Chunk]:
+    """Chunk one rulebook's text into passages along its section structure (``debris``: spans to leave out)."""
+    blocks = [b for b in parse_blocks(text, debris) if b.kind in INDEXED]
     sections: list[tuple[tuple[str, ...], list[Block]]] = []
     for b in blocks:
         if b.kind == "heading" or not sections or sections[-1][0] != b.path:

@@ -34,7 +34,7 @@ from rulespal.index.records import BuildMeta, embedding_text, lexical_text, writ
 from rulespal.index.vectors import ChromaStore
 
 # Bump when chunking or tokenizing changes, so an unchanged corpus is still re-indexed.
-PIPELINE_VERSION = "4"
+PIPELINE_VERSION = "5"
 
 
 @dataclass
@@ -205,7 +205,7 @@ def _copy_user_doc(d: Doc, files: BuildFiles) -> Doc:
 def chunk_docs(docs: list[Doc], texts: dict[str, str], progress: bool) -> tuple[list[Chunk], list[list[str]]]:
     chunks: list[Chunk] = []
     for d in tqdm(docs, desc="chunking", unit="doc", disable=not progress):
-        chunks.extend(chunk_text(d.id, texts[d.id]))
+        chunks.extend(chunk_text(d.id, texts[d.id], d.debris))
     tokens = [tokenize(lexical_text(c)) for c in tqdm(chunks, desc="lexical", unit="chunk", disable=not progress)]
     return chunks, tokens
 

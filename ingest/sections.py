@@ -72,7 +72,7 @@ def glue_count(s: str) -> int:
 
 
 def is_glued_row(s: str) -> bool:
-    """A line that is a table row flattened into glued cells: ``2 Souls3 Souls5 Souls``."""
+    """A line that is a table row flattened into glued cells: ``2 Gems3 Gems5 Gems``."""
     s = s.strip()
     if not s or SENTENCE_END.search(s) and glue_count(s) < 3 or BULLET.match(s):
         return False  # a sentence or a list item, not cells run together
@@ -189,32 +189,25 @@ def _classify(lines: list[_Line], toc_levels: dict[int, int]) -> None:
             ln.kind = "item_cont"
 
 
-def _mark_stray_tail(lines: list[_Line]) -> None:
-    """Cells left over at the end of a file (``7``, ``none printed``, ``-1 Infamy``) are debris."""
-    run: list[_Line] = []
-    for ln in reversed(lines):
-        if not ln.s:
-            continue
-        cell = _strip_bullet(ln.raw)
-        if ln.kind == "debris" or (len(cell) <= 24 and (any(c.isdigit() for c in cell) or len(cell.split()) <= 3)):
-            run.append(ln)
-        elif ln.kind == "table" and glue_count(cell) >= 2:
-            run.append(ln)
-        else:
-            break
-    cells = [ln for ln in run if ln.kind != "debris"]
-    if len(cells) >= 3:
-        for ln in cells:
-            ln.kind = "debris"
+def _mark_declared_debris(text: str, lines: list[_Line], debris: tuple[str, ...]) -> None:
+    """Lines inside spans the manifest declares extraction debris (cells left over at the end of a file)."""
+    for quote in debris:
+        at = text.find(quote)  # locating declared data in the file, not chunking
+        if at < 0:
+            raise ValueError(f"declared debris not found in the rulebook: {quote[:60]!r}")
+        for ln in lines:
+            if ln.start < at + len(quote) and at < ln.end:
+                ln.kind = "debris"
 
 
-def parse_blocks(text: str) -> list[Block]:
-    """Split a rulebook into structural blocks with heading paths; every block is a span of ``text``."""
+def parse_blocks(text: str, debris: tuple[str, ...] = ()) -> list[Block]:
+    """Split a rulebook into structural blocks with heading paths; every block is a span of ``text``.
+    ``debris``: quotes of spans that are not rules text (from the corpus manifest)."""
     lines = split_lines(text)
     _mark_debris(lines)
+    _mark_declared_debris(text, lines, debris)
     toc_levels = _mark_toc(lines)
     _classify(lines, toc_levels)
-    _mark_stray_tail(lines)
     has_toc = bool(toc_levels)
     atx = any(ATX.match(ln.raw) for ln in lines if ln.kind == "heading")
 

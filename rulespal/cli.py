@@ -161,7 +161,8 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
              tune: Annotated[Optional[list[str]], typer.Option(help="vary a tuned number, e.g. rerank_weight=0.3 "
                                                                      "(names: rulespal/core/tuning.py)")] = None,
              show_test: Annotated[bool, typer.Option("--show-test", help="also list the blind test split's "
-                                                     "failures (they are not for tuning)")] = False):
+                                                     "failures (they are not for tuning)")] = False,
+             curated: Annotated[bool, typer.Option(help="use the curated facts and glossaries of corpus/")] = True):
     """Run the five-book gold set and the blind set, each beside the baselines, and print the scores."""
     from evals.runner import RottenGold
     from evals.suite import SETS, main as eval_main
@@ -171,7 +172,8 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
         raise typer.Exit(2)
     try:
         code = eval_main(sets=(only,) if only else SETS, split=split, json_path=as_json, html_path=html, check=check,
-                         update_expected=update_expected, baselines=baselines, tune=tune, show_test=show_test)
+                         update_expected=update_expected, baselines=baselines, tune=tune, show_test=show_test,
+                         curated=curated)
     except RottenGold as e:
         typer.secho(f"error: the gold set no longer matches the corpus: {e}", fg=typer.colors.RED, err=True)
         raise typer.Exit(2)

@@ -37,7 +37,8 @@ class Books:
     throughout, so a build swapped in mid-request never mixes with the old one."""
 
     index: IndexSnapshot
-    facts_dir: Path
+    facts_dir: Path | None  # None: no curated facts
+    curated: bool = True  # glossaries on
 
     @cached_property
     def detector(self) -> GameDetector:
@@ -53,12 +54,16 @@ class Books:
 
     def glossary(self, games: list[str] | None) -> list[tuple[str, str]]:
         """Terms for expanding a question: the games' own, then the shared ones (every game when none)."""
+        if not self.curated:
+            return []
         docs = self.index.docs
         chosen = [docs[g] for g in games] if games else list(docs.values())
         return glossary_for(chosen, tuple(self.index.meta.shared_glossary))
 
     def game_glossary(self, games: list[str]) -> list[tuple[str, str]]:
         """Terms for glossing an answer: only the games' own."""
+        if not self.curated:
+            return []
         docs = self.index.docs
         return glossary_for([docs[g] for g in games if g in docs], ())
 
@@ -78,7 +83,8 @@ class RulesPal:
         index = self._holder.get()
         with self._lock:
             if self._books is None or self._books.index is not index:
-                self._books = Books(index, Path(self.settings.corpus_dir) / "facts")
+                curated = self.settings.curated
+                self._books = Books(index, Path(self.settings.corpus_dir) / "facts" if curated else None, curated)
             return self._books
 
     @property

@@ -51,8 +51,8 @@ def find_table(ctx: AnswerContext) -> tuple[Lookup, Hit] | None:
             if table is None:
                 continue
             caption = " ".join(chunk.unit_text(u) for u in units[max(0, i - 2):i])
-            # Which table is the question about? Its own cells count most ("2 Souls3 Souls5 Souls"
-            # for a souls question), then its caption and section, then the passage's rank.
+            # Which table is the question about? Its own cells count most ("2 Gems3 Gems5 Gems"
+            # for a gems question), then its caption and section, then the passage's rank.
             affinity = (overlap(ctx.index, qtok, text[table.start:table.end])
                         + t.table_caption_weight * overlap(ctx.index, qtok, f"{chunk.section} {caption}")
                         + t.table_rank_weight * hit.fused)

@@ -26,6 +26,9 @@ class Settings(BaseSettings):
     unit_embedder_en: str = "minilm"
     # Point at a Chroma server ("http://127.0.0.1:8001") instead of the embedded store.
     chroma_url: str | None = None
+    # Curated per-game data (corpus/facts/*.toml and the games.toml glossaries) on or off; off shows how
+    # the general logic does on its own (`rulespal eval --no-curated`).
+    curated: bool = True
     max_question_chars: int = 2000
     max_history_turns: int = 20
     max_file_mb: int = 50

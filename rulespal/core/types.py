@@ -27,6 +27,7 @@ class Doc:
     base_game: str | None = None
     glossary: tuple[tuple[str, str], ...] = field(default=())  # (korean, english)
     original: str | None = None  # for user docs: the file as supplied
+    debris: tuple[str, ...] = ()  # quotes of spans that are extraction leftovers, not rules (from the manifest)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -36,6 +37,7 @@ class Doc:
         d = dict(d)
         d["aliases"] = tuple(d.get("aliases") or ())
         d["glossary"] = tuple(tuple(p) for p in d.get("glossary") or ())
+        d["debris"] = tuple(d.get("debris") or ())
         return cls(**d)
 
 

@@ -72,14 +72,14 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
         if qtok:
             s += t.w_overlap * _term_match(index, qtok, focus, text, section, t)
             if (label := LABEL.match(text)) and (lo := overlap(index, qtok, label.group(1))) > 0:
-                # "휴식 : 피로도-2", "Trickster — Cost ...": an entry whose label the question names.
+                # "Rest: remove 2 fatigue", "Scout — Cost 3": an entry whose label the question names.
                 s += t.label_bonus * min(1.0, 3 * lo)
         scores.append(_shape(s, text, u.kind, wants_number, off_topic_components, t))
     return scores
 
 
 def _term_match(index: IndexSnapshot, qtok: set[str], focus: set[str], text: str, section: str, t: Tuning) -> float:
-    # A unit inherits some context from its section ("It always sails 2 Map Cards" under "Sailing the Ghost Ship").
+    # A unit inherits some context from its section ("It always moves 2 spaces" under "Moving the Dragon").
     ov = t.unit_own_share * overlap(index, qtok, text) + (1 - t.unit_own_share) * overlap(index, qtok,
                                                                                           f"{section} {text}")
     if focus:  # a follow-up: its own words decide between carried candidates
@@ -98,5 +98,5 @@ def _shape(s: float, text: str, kind: str, wants_number: bool, off_topic_compone
     elif kind in ("item", "sentence") and len(text.split()) <= 4 and not LABEL.match(text):
         s -= t.short_penalty  # a bare noun phrase is rarely the rule asked for
     if off_topic_components and (kind == "item" or len(text.split()) <= 6):
-        s -= t.component_penalty  # "12 Cursed Gold Cubes" answers what is in the box, not how the rules use it
+        s -= t.component_penalty  # "12 Gold cubes" answers what is in the box, not how the rules use it
     return s

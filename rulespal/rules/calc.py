@@ -90,7 +90,7 @@ def _threshold(book: FactBook, question: str, doc: str) -> Calculation | None:
     if not cur:
         return None
     text = book.index.text(doc)
-    # The threshold whose keys the question names most ("map fragment" over "governor's daughter").
+    # The threshold whose keys the question names most.
     ranked = sorted(cur.thresholds, key=lambda th: -keys_match(question, th.keys))
     for th in ranked:
         alts = th.alternatives
@@ -144,5 +144,6 @@ def _formula(book: FactBook, question: str, doc: str) -> Calculation | None:
             if n is None:
                 continue
             total = x + n * f.add_per_unit
-            return Calculation(f"{f.name}: {x} + {n} × {f.add_per_unit} = {total} Gold", doc, [span], [str(total)])
+            unit = f" {f.result_unit}" if f.result_unit else ""
+            return Calculation(f"{f.name}: {x} + {n} × {f.add_per_unit} = {total}{unit}", doc, [span], [str(total)])
     return None

@@ -34,7 +34,7 @@ def _stem(word: str) -> str:
 
 
 def _value_number(fact: Fact, unit: str) -> str | None:
-    """The number a cell gives for ``unit``: "4 Cursed Gold or -2 Integrity" gives -2 for Integrity."""
+    """The number a cell gives for ``unit``: "4 Gold or -2 Health" gives -2 for Health."""
     for m in NUMBER.finditer(fact.value):
         if m.group(2) and _stem(m.group(2)) == _stem(unit):
             return re.sub(r"\s+", "", m.group(1)).lstrip("+")

@@ -71,6 +71,7 @@ class Formula(_Entry):
     quote: str
     add_pattern: str | None = None  # for "sum": a regex whose group 1 counts what is added
     add_per_unit: int | None = None
+    result_unit: str = ""  # what the result counts ("Gold"), as the rulebook names it
 
 
 class Curated(_Entry):

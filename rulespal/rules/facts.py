@@ -61,7 +61,7 @@ def locate(text: str, quote: str, doc: str, occurrence: int = 1) -> int:
 class FactBook:
     """All facts of an index build: recovered tables plus curated data."""
 
-    def __init__(self, index: IndexSnapshot, facts_dir: Path):
+    def __init__(self, index: IndexSnapshot, facts_dir: Path | None):
         self.index = index
         self.facts_dir = facts_dir
 
@@ -82,6 +82,8 @@ class FactBook:
     @cached_property
     def curated(self) -> dict[str, Curated]:
         out: dict[str, Curated] = {}
+        if self.facts_dir is None:
+            return out
         for doc in self.index.docs:
             path = self.facts_dir / f"{doc}.toml"
             if path.exists():

@@ -118,7 +118,7 @@ def _rows_by_name(body: tuple[Row, ...], question: str, min_share: float) -> tup
 
 
 def render(lk: Lookup) -> str:
-    """A short answer from a lookup: "3-Players: 3 Souls", "Volcano: 4 Cursed Gold or -2 Integrity"."""
+    """A short answer from a lookup: "3-Players: 3 Gems", "Volcano: 4 Gold or -2 Health"."""
     header = lk.table.header.cells
     parts = []
     for r in lk.rows:

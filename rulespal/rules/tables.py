@@ -1,6 +1,6 @@
 """Recover table rows and cells, with spans, from tab-separated and flattened ("glued") table text.
 
-``2-Players3-Players4-Players`` / ``2 Souls3 Souls5 Souls`` become rows of cells; so does a run of
+``2-Players3-Players4-Players`` / ``2 Gems3 Gems5 Gems`` become rows of cells; so does a run of
 digits such as ``46743+1`` when the header says how many cells a row has.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Where one glued cell ends and the next begins: "Souls|3", "Gold|Each", "Level|Attack", "4/5 Players".
+# Where one glued cell ends and the next begins: "Gems|3", "Gold|Each", "Level|Attack", "4/5 Players".
 CELL_BREAK = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[a-z]{2})(?=[+-]?\d)|(?<=[a-z]\))(?=[A-Z\d])")
 SIGNED_DIGITS = re.compile(r"[+-]\d+|\d")
 
