@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from rulespal.core.types import Draft
 from rulespal.answering.abstain import no_words
+from rulespal.answering.arithmetic import arithmetic
 from rulespal.answering.context import AnswerContext
 from rulespal.answering.extractive import extractive
 from rulespal.answering.rules_writer import calculation, not_printed
@@ -18,7 +19,8 @@ from rulespal.answering.table_writer import table_answer
 
 Writer = Callable[[AnswerContext], Draft | None]
 
-DEFAULT_WRITERS: tuple[Writer, ...] = (no_words, out_of_range, not_printed, calculation, table_answer, extractive)
+DEFAULT_WRITERS: tuple[Writer, ...] = (no_words, out_of_range, not_printed, arithmetic, calculation, table_answer,
+                                       extractive)
 
 
 def write_answer(ctx: AnswerContext, writers: Sequence[Writer] = DEFAULT_WRITERS) -> Draft:

@@ -1,0 +1,191 @@
+"""Quantities in a player's question and the arithmetic rules state, read from any rulebook's text.
+
+A question states amounts ("4 gold nuggets", "a roll of 8", "70 life"); rules state rates ("2 points
+per tile", "Gold nuggets (2 points each)", "1 Guerrilla for every 2 cubes, round odd cubes down"),
+modifiers ("nemesis +10 life"), limits ("never more than 11 Prayer Points", "draw until you have
+five cards") and thresholds ("exceeds 15", "18 or less"). Things are matched by their word stems.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulespal.core.numbers import WORD_NUMBERS
+from rulespal.core.tokens import STOPWORDS, tokenize
+
+_EN = "|".join(sorted((re.escape(w) for w in WORD_NUMBERS if w.isascii()), key=len, reverse=True))
+NUM = rf"(?:\d+(?:\.\d+)?|{_EN})"
+# Words that say which game or situation a number belongs to, not a thing that is counted.
+CONTEXT = frozenset(tokenize("player players round rounds turn turns year age level step phase page p"))
+FILLER = frozenset(tokenize("each every total more left still now the a an my our your their of in on at to "
+                            "have has got with and also then only"))
+
+
+def number(text: str) -> float | None:
+    text = text.strip().casefold()
+    try:
+        return float(text)
+    except ValueError:
+        return float(WORD_NUMBERS[text]) if text in WORD_NUMBERS else None
+
+
+def stems(text: str) -> frozenset[str]:
+    """The content words of a phrase, stemmed (no numbers, no small words)."""
+    return frozenset(t for t in tokenize(text) if t.isalpha() and t not in STOPWORDS and t not in FILLER)
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A number the question states, with what it counts."""
+
+    value: float
+    things: frozenset[str]
+    start: int
+    end: int
+    text: str = ""  # the words of the question that name the thing
+
+    @property
+    def is_context(self) -> bool:
+        return not self.things or bool(self.things & CONTEXT)
+
+
+@dataclass(frozen=True)
+class Statement:
+    """An arithmetic statement of a rule."""
+
+    kind: str  # rate, fraction, modifier, cap, until, threshold
+    value: float  # points per thing, the share, the modifier, the limit, the target, the threshold
+    things: frozenset[str]  # what is counted (rate), or what the limit or modifier is about
+    gives: frozenset[str] = frozenset()  # what a rate or modifier yields ("points")
+    every: float = 1.0  # "1 point for every 2 goods": group size
+    rounding: str = "down"  # for grouped rates: down or up
+    relation: str = ""  # threshold: ">", ">=", "<", "<="
+    context: frozenset[str] = frozenset()  # the other words of its sentence (its label: "Extinction", "Trickster")
+    start: int = 0  # span within the unit's text
+    end: int = 0
+
+
+# ---- the question ------------------------------------------------------------------------------
+
+AMOUNT_AFTER = re.compile(rf"(?<![\w.])(?P<sign>[+-]|−)?(?P<n>{NUM})(?![\w.])\s*(?:x\s+)?(?P<what>(?:[A-Za-z][\w'’-]*\s*){{1,3}})",
+                          re.I)
+AMOUNT_BEFORE = re.compile(rf"(?P<what>(?:[A-Za-z][\w'’-]*\s+){{1,2}})(?:of\s+|is\s+|at\s+|on\s+|=\s*)?(?P<sign>[+-]|−)?"
+                           rf"(?P<n>\d+)(?![\w.])", re.I)
+ONE_THING = re.compile(r"\b(?:an?|one)\s+(?P<what>[A-Za-z][\w'-]*)", re.I)
+STOP_AFTER = re.compile(r"\b(and|with|but|or|in|on|at|to|from|for|so|then|because|while|when|if|which|that|"
+                        r"how|what|do|does|did|is|are|was|were|has|have|had|can|will|i|we|you|he|she|they|it)\b.*",
+                        re.I)
+
+
+def question_amounts(question: str) -> list[Amount]:
+    """The amounts a question states: "4 gold nuggets", "fire 3", "a roll of 8", "an enologist"."""
+    found: list[Amount] = []
+    taken: list[tuple[int, int]] = []
+    for m in AMOUNT_AFTER.finditer(question):
+        value = number(m.group("n"))
+        what = STOP_AFTER.sub("", m.group("what"))
+        things = stems(what)
+        if value is None or not things:
+            continue
+        sign = -1 if m.group("sign") in ("-", "−") else 1
+        found.append(Amount(sign * value, things, m.start(), m.start("what") + len(what), what.strip()))
+        taken.append((m.start("n"), m.end("n")))
+    for m in AMOUNT_BEFORE.finditer(question):
+        if any(a <= m.start("n") < b for a, b in taken):
+            continue
+        things = stems(m.group("what"))
+        if things:
+            sign = -1 if m.group("sign") in ("-", "−") else 1
+            found.append(Amount(sign * float(m.group("n")), things, m.start(), m.end(), m.group("what").strip()))
+            taken.append((m.start("n"), m.end("n")))
+    for m in ONE_THING.finditer(question):
+        things = stems(m.group("what"))
+        if things and not any(a.things & things for a in found):
+            found.append(Amount(1.0, things, m.start(), m.end(), m.group("what")))
+    return sorted(found, key=lambda a: a.start)
+
+
+# ---- the rules ---------------------------------------------------------------------------------
+
+_THING = r"(?P<what>[A-Za-z][\w'’ -]{0,40}?)"
+_END = r"(?=\s*(?:[.,;:()]|$|\b(?:in|on|at|you|that|if|when|used|from|he|she|they|it|is|are)\b))"
+RATES = [
+    # "2 points per tile", "+2 points for each Vineyard", "1 Guerrilla for every 2 cubes", "100 Florin per Work Value"
+    re.compile(rf"(?P<sign>[+−-])?(?P<n>{NUM})\s+(?P<gives>(?:[A-Za-z][\w'’-]*\s+){{0,3}}?)"
+               rf"(?:per|for each|for every)\s+(?:(?P<m>{NUM})\s+)?{_THING}{_END}", re.I),
+    # "Gold nuggets (2 points each)"
+    re.compile(rf"{_THING}\s*\((?P<n>{NUM})\s+(?P<gives>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*)?)\s+each\)", re.I),
+    # "Each Cursed Gold increases the amount of total Gold you possess by +1 Gold", "each banner ... gives ... 2 points"
+    re.compile(rf"\beach\s+{_THING}\s+(?:[\w'’ ]{{0,50}}?\b)?(?:is worth|worth|gives?|scores?|earns?|counts? as|by)\s+"
+               rf"(?:[\w'’ ]{{0,20}}?\b)?(?P<sign>[+−-])?(?P<n>{NUM})\s*(?P<gives>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*)?)?",
+               re.I),
+    # "For every 200 Florin you don't take, earn 1 Prestige Point"
+    re.compile(rf"\bfor (?:each|every)\s+(?:(?P<m>{NUM})\s+)?{_THING}\s*(?:[\w'’ ]{{0,30}})?,\s*(?:[\w'’]+\s+){{0,3}}?"
+               rf"(?P<n>{NUM})\s+(?P<gives>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*)?)", re.I),
+]
+# "pay half of the cost -rounding up-", "a third of your cards, rounded down"
+FRACTION = re.compile(r"\b(?P<frac>half|a third|one third|a quarter|one quarter|double|twice|triple)\b(?: of)?"
+                      r"(?: the| their| your| his| her| its)?\s+(?P<what>[A-Za-z][\w'’ -]{0,30}?)"
+                      r"(?:[\s,(-]+round(?:ed|ing)?\s+(?P<way>up|down))?(?=[\s.,;:()-]|$)", re.I)
+FRACTIONS = {"half": 0.5, "a third": 1 / 3, "one third": 1 / 3, "a quarter": 0.25, "one quarter": 0.25,
+             "double": 2.0, "twice": 2.0, "triple": 3.0}
+MODIFIER = re.compile(rf"(?<![\w+−-])(?P<sign>[+−-])(?P<n>\d+)\s+(?P<gives>[A-Za-z][\w'’-]*)", re.I)
+ROUND = re.compile(r"\bround(?:ed|ing)?\b[^.]{0,30}?\b(?P<way>down|up)\b|\b(?P<way2>down|up)\b", re.I)
+CAP = re.compile(rf"\b(?:never (?:have |possess |hold )?more than|no more than|not (?:have )?more than|a maximum of|"
+                 rf"maximum of|at most|up to)\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’ -]{{0,30}}?"
+                 rf"(?:\s+(?:from|of|for)\s+[A-Za-z][\w'’ -]{{0,20}}?)?){_END}", re.I)
+UNTIL = re.compile(rf"\buntil (?:you|they|he|she|each player) (?:have|has)\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’-]*)", re.I)
+THRESHOLDS = [
+    (re.compile(rf"\b(?:exceeds?|more than|greater than|over)\s+(?P<n>{NUM})", re.I), ">"),
+    (re.compile(rf"\bat least\s+(?P<n>{NUM})|(?P<n2>{NUM})\s+or more\b", re.I), ">="),
+    (re.compile(rf"\b(?:less than|fewer than|under|below)\s+(?P<n>{NUM})", re.I), "<"),
+    (re.compile(rf"\b(?P<n>{NUM})\s+or (?:less|fewer)\b|\bat most\s+(?P<n2>{NUM})", re.I), "<="),
+]
+
+
+def rule_statements(text: str) -> list[Statement]:
+    """The arithmetic a rule's sentence states."""
+    out: list[Statement] = []
+    for rx in RATES:
+        for m in rx.finditer(text):
+            out.extend(_rate(m, text))
+    for m in MODIFIER.finditer(text):
+        value, gives = float(m.group("n")), stems(m.group("gives"))
+        if gives and not any(s.start <= m.start() < s.end for s in out):
+            sign = -1 if m.group("sign") in ("-", "−") else 1
+            clause = re.split(r"[.;]", text[:m.start()])[-1]  # the sentence up to it, with its label
+            out.append(Statement("modifier", sign * value, gives, gives, context=stems(clause),
+                                 start=m.start(), end=m.end()))
+    for m in FRACTION.finditer(text):
+        things = stems(m.group("what"))
+        if things:
+            out.append(Statement("fraction", FRACTIONS[m.group("frac").casefold()], things,
+                                 rounding=(m.group("way") or "down").casefold(), context=stems(text),
+                                 start=m.start(), end=m.end()))
+    for m in CAP.finditer(text):
+        out.append(Statement("cap", number(m.group("n")) or 0, stems(m.group("what")), start=m.start(), end=m.end()))
+    for m in UNTIL.finditer(text):
+        out.append(Statement("until", number(m.group("n")) or 0, stems(m.group("what")), start=m.start(), end=m.end()))
+    for rx, relation in THRESHOLDS:
+        for m in rx.finditer(text):
+            n = number(m.group("n") or m.group("n2"))
+            if n is not None:
+                about = stems(re.split(r"[.;:]", text[:m.start()])[-1])
+                out.append(Statement("threshold", n, about, relation=relation, start=m.start(), end=m.end()))
+    return out
+
+
+def _rate(m: re.Match, text: str) -> list[Statement]:
+    groups = m.groupdict()
+    value = number(groups["n"])
+    things = stems(groups.get("what") or "")
+    if value is None or not things:
+        return []
+    sign = -1 if groups.get("sign") in ("-", "−") else 1
+    every = number(groups.get("m") or "1") or 1.0
+    tail = text[m.end():m.end() + 40]
+    way = ROUND.search(tail) if every > 1 else None
+    rounding = ((way.group("way") or way.group("way2")).casefold() if way else "down")
+    return [Statement("rate", sign * value, things, stems(groups.get("gives") or ""), every, rounding,
+                      start=m.start(), end=m.end())]

@@ -1,0 +1,55 @@
+"""The general arithmetic step on a tiny rulebook: computed when every amount meets its rule, shown and
+cited; left to the quoting writers when it cannot be sure."""
+
+from rulespal.answering.arithmetic import arithmetic
+from rulespal.answering.context import AnswerContext
+from rulespal.answering.picks import Picker
+from rulespal.core.types import Hit
+from rulespal.rules.check import check_answer
+from tests.unit.conftest import make_snapshot, plan_for
+
+BOOK = """Lantern Market
+
+Scoring
+
+Lanterns (2 points each). Each Silk scores 3 points. Draw cards until you have six cards in hand.
+
+Hard mode: the dragon has +5 health.
+
+You may never have more than 10 points from lanterns.
+"""
+
+
+def _ask(tmp_path, tuning, question):
+    idx = make_snapshot(tmp_path, {"lantern": BOOK})
+    plan = plan_for(idx, question)
+    hits = [Hit(c, 1.0, 1.0) for c in idx.chunks]
+    return idx, arithmetic(AnswerContext(idx, plan, hits, ["lantern"], question, question, [], tuning,
+                                         Picker(idx, plan, tuning)))
+
+
+def test_rates_are_summed_and_every_step_cited(tmp_path, tuning):
+    idx, d = _ask(tmp_path, tuning, "I have 3 lanterns and 2 silks, how many points?")
+    assert d is not None and d.text.endswith("→ 12")
+    assert "3 lanterns × 2 point = 6 [1]" in d.text and "2 silks × 3 point = 6 [2]" in d.text
+    assert all(idx.text(c.doc)[c.start:c.end] == c.quote for c in d.citations)
+    checks = {c.claim: c for c in check_answer(d)}
+    assert checks["12"].status == "verified" and checks["12"].detail == "computed by the cited rule"
+
+
+def test_a_limit_caps_the_result(tmp_path, tuning):
+    _, d = _ask(tmp_path, tuning, "I have 7 lanterns, how many points do they score?")
+    assert d is not None and "capped at 10" in d.text and d.text.endswith("→ 10")
+
+
+def test_until_and_a_labelled_modifier(tmp_path, tuning):
+    _, d = _ask(tmp_path, tuning, "I still have 2 cards in hand, how many do I draw?")
+    assert d is not None and d.text.endswith("→ 4")
+    _, d = _ask(tmp_path, tuning, "In hard mode the dragon card shows 20 health. How much health does it start with?")
+    assert d is not None and d.text.endswith("→ 25")
+
+
+def test_not_sure_means_not_computed(tmp_path, tuning):
+    assert _ask(tmp_path, tuning, "I have 3 lanterns and 4 rubies, how many points?")[1] is None  # rubies: no rule
+    assert _ask(tmp_path, tuning, "what is one lantern worth?")[1] is None  # asks for the rule itself
+    assert _ask(tmp_path, tuning, "where do the 3 lanterns go?")[1] is None  # no quantity asked

@@ -1,0 +1,30 @@
+"""Reading amounts from questions and arithmetic from rule sentences."""
+
+from rulespal.rules.quantities import question_amounts, rule_statements
+
+
+def _amounts(q):
+    return [(a.value, sorted(a.things)) for a in question_amounts(q)]
+
+
+def _statements(t):
+    return [(s.kind, s.value, sorted(s.things), sorted(s.gives), s.every, s.rounding) for s in rule_statements(t)]
+
+
+def test_amounts_with_what_they_count():
+    assert _amounts("I have 4 gold nuggets and 7 crystals. Total?") == [(4.0, ["gold", "nugget"]), (7.0, ["crystal"])]
+    assert _amounts("nemesis mat says 70 life") == [(70.0, ["life"])]
+    assert _amounts("the fire level is 3") == [(3.0, ["fire", "level"])]
+    assert _amounts("with three Cursed Gold cubes")[0][0] == 3.0
+
+
+def test_rates_shares_limits_and_modifiers():
+    assert _statements("Gold nuggets (2 points each)") == [("rate", 2.0, ["gold", "nugget"], ["point"], 1.0, "down")]
+    assert ("rate", 2.0, ["banner"], ["point"], 1.0, "down") in _statements(
+        "It scores 2 points per tile. Each banner in the city also gives the player 2 points.")
+    assert _statements("Activate only 1 Guerrilla for every 2 cubes (round odd cubes down).") == [
+        ("rate", 1.0, ["cube"], ["guerrilla"], 2.0, "down")]
+    assert _statements("discard half of your cards, rounded up.")[0][:3] == ("fraction", 0.5, ["card"])
+    assert ("cap", 11.0, ["point", "prayer"]) in [x[:3] for x in _statements("never more than 11 Prayer Points.")]
+    assert ("until", 5.0, ["card"]) in [x[:3] for x in _statements("draw until you have five cards in hand")]
+    assert ("modifier", 10.0, ["life"]) in [x[:3] for x in _statements("Hard: nemesis +10 life.")]
