@@ -18,6 +18,7 @@ class QueryPlan:
     base_tokens: tuple[str, ...] = ()  # the question's own terms
     cross_tokens: tuple[str, ...] = ()  # glossary and acronym terms (often in the other language)
     focus_tokens: tuple[str, ...] = ()  # a follow-up's own terms (the rest is carried from before)
+    for_answer: bool = True  # False: a search (FAQ lookup), whose passages are shown as they rank
 
     @property
     def tokens(self) -> tuple[str, ...]:

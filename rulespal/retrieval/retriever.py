@@ -28,12 +28,13 @@ class Retriever:
         extra = expand_query(text, glossary) + (self.acronyms.expand(text, games) if self.acronyms else [])
         vectors = {spec: get_embedder(spec, self.index.threads).embed_query(text) for spec in self.tuning.dense}
         en_model = self.index.meta.unit_embedder_en
-        if for_answer and lang == "en" and en_model and self.index.unit_vectors_en is not None:
+        wanted = for_answer or self.tuning.rerank_en_weight > 0
+        if wanted and lang == "en" and en_model and self.index.unit_vectors_en is not None:
             # English sentences are ranked by the sentence model they were embedded with at ingest.
             vectors[EN_UNITS] = get_embedder(en_model, self.index.threads).embed_query(text)
         return QueryPlan(text, lang, vectors, tuple(tokenize(text)),
                          tuple(tokenize(" ".join(extra))) if extra else (),
-                         tuple(tokenize(focus)) if focus else ())
+                         tuple(tokenize(focus)) if focus else (), for_answer)
 
     def search(self, q: QueryPlan, games: list[str] | None, k: int) -> list[Hit]:
         t = self.tuning
@@ -70,16 +71,23 @@ class Retriever:
         return [int(p) for p in np.argsort(-scores)[:n] if scores[p] > 0]
 
     def _rerank(self, q: QueryPlan, hits: list[Hit]) -> list[Hit]:
-        """A one-line rule inside a long passage is found by its own vector: blend in the best unit's similarity."""
+        """A one-line rule inside a long passage is found by its own vector: blend in the best unit's
+        similarity (and, for English, the sentence model's, which ranks English sentences better)."""
         idx = self.index
         vec = q.vectors.get(idx.meta.embedders[0])
-        w = self.tuning.rerank_weight
+        en = q.vectors.get(EN_UNITS)
+        w, w_en = self.tuning.rerank_weight, self.tuning.rerank_en_weight
         reranked = []
         for h in hits:
-            vecs = idx.chunk_units(idx.position[h.chunk.id])
+            pos = idx.position[h.chunk.id]
+            vecs = idx.chunk_units(pos)
             if vecs is None or vec is None or not len(vecs):
                 reranked.append(h)
                 continue
-            best = float(np.max(vecs @ vec))
-            reranked.append(Hit(h.chunk, (1 - w) * h.score + w * max(best, 0.0), h.fused))
+            score = (1 - w) * h.score + w * max(float(np.max(vecs @ vec)), 0.0)
+            # Answers rank passages by their picked sentences anyway; a search shows passages as ranked here.
+            if en is not None and w_en and not q.for_answer and idx.docs[h.chunk.doc].lang == "en":
+                best_en = float(np.max(idx.chunk_units(pos, idx.unit_vectors_en) @ en))
+                score = (1 - w_en) * score + w_en * max(best_en, 0.0)
+            reranked.append(Hit(h.chunk, score, h.fused))
         return sorted(reranked, key=lambda h: -h.score)
