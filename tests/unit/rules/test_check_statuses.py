@@ -19,7 +19,7 @@ def test_verified_unverified_and_from_the_question(tiny):
     assert checks["25 Pearls"].status == "verified"
     src = checks["25 Pearls"].source
     assert tiny.text(src.doc)[src.start:src.end] == "25"
-    assert checks["12 Pearls"].status == "unverified" and checks["12 Pearls"].detail == "taken from your question"
+    assert checks["12"].status == "unverified" and checks["12"].detail == "from your question"  # not a claim
     assert checks["13"].status == "unverified" and checks["13"].source is None  # "more" says what? nothing
 
 

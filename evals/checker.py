@@ -1,0 +1,146 @@
+"""The eval of the checker itself (``evals/checker/``): answer texts with every number labelled by a
+careful reader (claim or not; verified, contradicted or unverified against the cited quotes; answers the
+question or not), over library books and shared PDFs, written by helpers from the book text alone.
+
+Scored: claim extraction precision and recall, status accuracy on the claims found, relevance, verified
+chips on non-claims, and mutations: a verified number changed by one must come out contradicted.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from evals.blind import Book, locate
+from ingest.catalog import library_docs
+from rulespal.core.settings import REPO_ROOT, Settings
+from rulespal.core.types import Citation, Doc, Draft
+from rulespal.rules.check import check_answer
+from rulespal.rules.claims import normalise, read_claims
+from rulespal.service import RulesPal
+
+CHECKER = Path(__file__).with_name("checker")
+
+
+def load_books(folder: Path = CHECKER) -> dict[str, Book]:
+    data = tomllib.loads((folder / "books.toml").read_text(encoding="utf-8"))
+    return {doc: Book(doc, "dev", b["kind"], (REPO_ROOT / b["path"]).resolve()) for doc, b in data["books"].items()}
+
+
+def build(settings: Settings, books: dict[str, Book]) -> RulesPal:
+    from ingest.pipeline import run_ingest
+
+    s = settings.model_copy(update={"data_dir": Path(settings.data_dir) / "evals" / "checker",
+                                    "cache_dir": settings.cache_dir or Path(settings.data_dir) / "cache"})
+    library = next((b.path.parent.parent for b in books.values() if b.kind == "library"), None)
+    extra: list[Doc] = library_docs(library, codes={b.id for b in books.values() if b.kind == "library"},
+                                    extras=False) if library else []
+    run_ingest(s, [b.path for b in books.values() if b.kind == "pdf"], progress=False, extra_docs=extra)
+    return RulesPal(s)
+
+
+@dataclass
+class Tally:
+    found: int = 0  # claims the checker read
+    labelled: int = 0  # claims the reader marked
+    matched: int = 0
+    status_right: int = 0
+    relevance_right: int = 0
+    relevance_n: int = 0
+    chips_on_non_claims: int = 0
+    mutated: int = 0
+    caught: int = 0
+
+    def report(self) -> dict:
+        def r(a: int, b: int) -> float | None:
+            return round(a / b, 4) if b else None
+
+        return {"claims_labelled": self.labelled, "extraction_precision": r(self.matched, self.found),
+                "extraction_recall": r(self.matched, self.labelled), "status_accuracy": r(self.status_right, self.matched),
+                "relevance_accuracy": r(self.relevance_right, self.relevance_n),
+                "verified_chips_on_non_claims": self.chips_on_non_claims, "mutations": self.mutated,
+                "mutation_catch_rate": r(self.caught, self.mutated)}
+
+
+def run_checker_eval(service: RulesPal, folder: Path = CHECKER) -> dict:
+    books = service.books()
+    tally = Tally()
+    for path in sorted(folder.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                _score(json.loads(line), service, books, tally)
+    return tally.report()
+
+
+def _draft(item: dict, answer: str, service: RulesPal) -> Draft | None:
+    text = service.index.text(item["doc"])
+    cites = []
+    for c in item["citations"]:
+        span = locate(c["quote"], text)
+        if span is None:
+            return None
+        cites.append(Citation(n=c["n"], doc=item["doc"], section="", start=span[0], end=span[1],
+                              quote=text[span[0]:span[1]]))
+    return Draft(answer, True, (item["doc"],), tuple(cites))
+
+
+def _score(item: dict, service: RulesPal, books, tally: Tally) -> None:
+    draft = _draft(item, item["answer"], service)
+    if draft is None:
+        return
+    doc = service.index.docs[item["doc"]]
+    names = (doc.title, *doc.aliases)
+    claims, _ = read_claims(item["answer"], item["question"], names)
+    checks = {c.claim: c for c in check_answer(draft, books.facts, item["question"], names)}
+    labelled = []
+    for c in item["claims"]:
+        at = item["answer"].find(c["text"])
+        labelled.append((normalise(c["number"]), at, at + len(c["text"]), c))
+    tally.found += len(claims)
+    tally.labelled += len(labelled)
+    used: set[int] = set()
+    for c in claims:
+        i = next((k for k, (n, a, b, _) in enumerate(labelled) if k not in used and n == c.number
+                  and a < c.end and c.start < b), None)
+        if i is None:
+            continue
+        used.add(i)
+        tally.matched += 1
+        label = labelled[i][3]
+        check = checks.get(c.text)
+        if check is not None and check.status == label["status"]:
+            tally.status_right += 1
+        if check is not None and label["status"] == "verified" and check.status == "verified":
+            tally.relevance_n += 1
+            tally.relevance_right += check.answers == label["answers_question"]
+    for nc in item.get("non_claims", []):
+        if nc["kind"] == "marker":
+            continue
+        at = item["answer"].find(nc["text"])
+        if any(c.start < at + len(nc["text"]) and at < c.end and checks.get(c.text) is not None
+               and checks[c.text].status == "verified" for c in claims):
+            tally.chips_on_non_claims += 1
+    _mutations(item, labelled, service, books, names, tally)
+
+
+def _mutations(item: dict, labelled: list, service: RulesPal, books, names: tuple[str, ...], tally: Tally) -> None:
+    """Each verified claim with its number changed by one must come out contradicted (or the answer withdrawn)."""
+    for number, start, end, label in labelled:
+        if label["status"] != "verified" or not label.get("source_quote") or not re.fullmatch(r"\d+", number):
+            continue
+        inside = re.search(rf"(?<!\d){number}(?!\d)", item["answer"][start:end])
+        if inside is None:
+            continue
+        at = start + inside.start()
+        wrong = str(int(number) + 1)
+        mutated = item["answer"][:at] + wrong + item["answer"][at + len(number):]
+        draft = _draft(item, mutated, service)
+        if draft is None:
+            continue
+        tally.mutated += 1
+        checks = check_answer(draft, books.facts, item["question"], names)
+        if any(c.status == "contradicted" and wrong in c.claim for c in checks):
+            tally.caught += 1

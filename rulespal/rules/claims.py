@@ -1,0 +1,169 @@
+"""Which numbers of an answer are claims: quantities it asserts ("5 Souls", "costs 30 coins", "ten or
+more tiles", "half"), not step or list numbers, section or page references, years, numbers inside
+names ("Big 4", "7 Wonders", "18xx"), citation markers, or numbers the question itself gave.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulespal.core.numbers import WORD_NUMBERS, as_int
+from rulespal.core.players import ASKED as PLAYERS
+from rulespal.core.tokens import STOPWORDS, tokenize
+
+_WORDS = "|".join(sorted((re.escape(w) for w in WORD_NUMBERS if w.isascii()), key=len, reverse=True))
+FRACTION_WORDS = {"half": "1/2", "a third": "1/3", "a quarter": "1/4"}
+# A number: digits (signed, a range "2-4", a fraction "1/2"), a number word, a Korean count ("3개", "두 장").
+NUMBER = re.compile(
+    rf"(?<![\w.#])(?P<n>[+−-]?\d+(?:[.,]\d+)?(?:/\d+)?)(?![\w.]*\d)"
+    rf"|\b(?P<w>{_WORDS}|half|a third|a quarter)\b"
+    rf"|(?P<k>(?<![가-힣])(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열))(?=\s?(?:장|개|번|명|칸|점|턴|라운드))", re.I)
+MARKER = re.compile(r"\[\d+\]")
+LABELS = frozenset("step steps phase stage round rounds level player turn year page pages p pp rule rules section "
+                   "chapter act part scenario mission box field figure example table appendix no number length "
+                   "size".split())
+MONTHS = re.compile(r"\s+(?:january|february|march|april|may|june|july|august|september|october|november|"
+                    r"december)\b", re.I)
+ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Claim:
+    text: str  # the answer's words for it: "5 Souls", "30 coins"
+    number: str  # normalised: "5", "-2", "2-4", "1/2"
+    thing: frozenset[str]  # stems of what it counts or measures ("soul")
+    start: int  # span in the answer text
+    end: int
+    players: int | None = None  # the player count the answer's sentence gives it for
+
+
+@dataclass(frozen=True)
+class NotClaim:
+    text: str
+    kind: str  # marker, step, list, section, page, date, name, question, other
+    start: int
+    end: int
+
+
+def normalise(raw: str) -> str:
+    raw = raw.strip().casefold().replace("−", "-").replace("–", "-").replace("~", "-")
+    raw = re.sub(r"\s*(?:-|to)\s*(?=\d)", "-", raw) if re.search(r"\d\s*(?:-|to)\s*\d", raw) else raw
+    if raw in FRACTION_WORDS:
+        return FRACTION_WORDS[raw]
+    if raw in WORD_NUMBERS:
+        return str(WORD_NUMBERS[raw])
+    return raw.lstrip("+").replace(",", "") if re.fullmatch(r"[+-]?\d+(?:,\d{3})*", raw) else raw.lstrip("+")
+
+
+def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) -> tuple[list[Claim], list[NotClaim]]:
+    """Split the numbers of ``answer`` into claims and the rest (each with its kind)."""
+    claims: list[Claim] = []
+    others: list[NotClaim] = [NotClaim(m.group(), "marker", m.start(), m.end()) for m in MARKER.finditer(answer)]
+    masked = MARKER.sub(lambda m: " " * len(m.group()), answer)
+    asked = {(normalise(m.group()), thing_after(question, m.end())[0]) for m in NUMBER.finditer(question)}
+    named = [(m.start(), m.end()) for n in names for m in re.finditer(re.escape(n), answer, re.I)
+             if any(ch.isdigit() for ch in n)]
+    steps = _enumeration(masked)
+    pairs = len(re.findall(r"\b[A-Z][a-z]+\s+\d+\s*[,;]", masked)) >= 2  # "White 2, Black 2, ...": values
+    for m in NUMBER.finditer(masked):
+        raw = m.group()
+        kind = "step" if m.start() in steps else _not_claim_kind(masked, m, named, pairs)
+        number = normalise(raw)
+        if kind is None and _from_question(masked, m, number, asked):
+            kind = "question"
+        if kind is not None:
+            others.append(NotClaim(raw, kind, m.start(), m.end()))
+            continue
+        thing, end = thing_after(masked, m.end())
+        if not thing:
+            thing = _label_before(masked, m.start())
+        claims.append(Claim(masked[m.start():end].strip(), number, thing, m.start(), end,
+                            _players(masked, m.start())))
+    return claims, others
+
+
+def _enumeration(text: str) -> set[int]:
+    """Offsets of step numbers run into a line: "three phases: 1. Draw cards 2. Determine initiative"."""
+    found = [(int(m.group(1)), m.start(1)) for m in re.finditer(r"(?<![\w.])(\d{1,2})\.\s+[A-Z]", text)]
+    return {at for i, (n, at) in enumerate(found)
+            if (i + 1 < len(found) and found[i + 1][0] == n + 1) or (i > 0 and found[i - 1][0] == n - 1)}
+
+
+def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs: bool = False) -> str | None:
+    start, end = m.start(), m.end()
+    raw = m.group()
+    before = text[max(0, start - 12):start]
+    after = text[end:end + 3]
+    word_before = re.search(r"([A-Za-z]+)\.?\s*$", before)
+    if any(a <= start < b for a, b in named):
+        return "name"
+    if re.match(r"\s*[.)](?:\s|$)", after) and re.search(r"(?:^|[\n:;•]|[.!?]\s)\s*(?:step\s+)?$", text[:start], re.I):
+        return "step"  # "3. Pass your hand", "2) Shuffle"
+    if re.match(r"\.\d", text[end:end + 2]) or re.search(r"\d\.$", before) or re.search(r"§\s*$", before):
+        return "section"  # "4.2", "1.3.1.3"
+    if word_before and word_before.group(1).casefold() in ("page", "pages", "p", "pp"):
+        return "page"
+    if word_before and word_before.group(1).casefold() in LABELS:
+        return "step" if word_before.group(1).casefold() in ("step", "steps") else "name"
+    if m.group("n") and (re.fullmatch(r"1[5-9]\d\d|20\d\d", raw.strip()) or MONTHS.match(text[end:])):
+        return "date"
+    if re.search(r"pages?\s+\d+\s*[-–]\s*$", text[:start], re.I):
+        return "page"
+    if raw.strip() == "0" and re.match(r"\s*(?:to|-|–)\s*\d", text[end:]):
+        return "other"  # "from 0 to 12": where a track starts
+    if re.match(r"[\s-]*(?:players?|player game|인|명)\b", text[end:], re.I):
+        return "other"  # "in a 2 player game", "3 Players:": which game, not how many of something
+    if re.match(r"\s*[A-Za-z][\w' -]{0,25}:", text[end:]) and re.search(r"(?:^|[\n.!?•]\s*)$", text[:start]):
+        return "list"  # "1 Wound: take 1 Wound." labels a list entry
+    if m.group("n") and re.match(r"[A-Za-z]", text[end:end + 1]) and not ORDINAL.match(text[start:]):
+        return "name"  # "26July", "18xx": letters glued to the digits
+    if ORDINAL.match(text[start:]):
+        return "other"  # "4th round": an ordinal says which, not how many
+    if word_before and word_before.group(1)[0].isupper() and re.match(r"\s*(?:$|[,.;:)!?]|and\b|or\b)", text[end:]) \
+            and not re.search(r"[.!?:]\s*[A-Za-z]+\s*$", before) and word_before.group(1).casefold() not in STOPWORDS \
+            and not pairs:
+        return "name"  # "Big 4 and Michigan Southern"
+    return None
+
+
+def _from_question(text: str, m: re.Match, number: str, asked: set[tuple[str, frozenset[str]]]) -> bool:
+    """A number the question gave, said back for the same thing (or for nothing in particular)."""
+    thing, _ = thing_after(text, m.end())
+    return any(n == number and (not thing or not q_thing or thing & q_thing) for n, q_thing in asked)
+
+
+def thing_after(text: str, pos: int) -> tuple[frozenset[str], int]:
+    """The noun phrase after a number (up to three words, stopping at small words): its stems and end."""
+    m = re.match(r"\s*(?:x\s+|×\s*)?((?:[A-Za-z가-힣][\w'’가-힣-]*\s*){1,3})", text[pos:])
+    if not m:
+        return frozenset(), pos
+    words = m.group(1).split()
+    kept: list[str] = []
+    for w in words:
+        if w.casefold().strip("'’") in STOPWORDS and kept:
+            break
+        if w.casefold() in STOPWORDS:
+            continue
+        kept.append(w)
+        if len(kept) == 2:
+            break
+    if not kept:
+        return frozenset(), pos
+    stems = frozenset(t for t in tokenize(" ".join(kept)) if t.isalpha())
+    end = pos + m.start(1) + m.group(1).find(kept[-1]) + len(kept[-1])
+    return stems, end
+
+
+def _label_before(text: str, pos: int) -> frozenset[str]:
+    """"Hull 4", "Attack: 7": the label a bare number belongs to."""
+    m = re.search(r"([A-Za-z][\w'-]*)\s*[:=]?\s*$", text[max(0, pos - 30):pos])
+    return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
+
+
+def _players(text: str, pos: int) -> int | None:
+    """The player count in the answer's sentence around ``pos`` ("With 3 players, ...")."""
+    sentence_start = max(text.rfind(". ", 0, pos), text.rfind("\n", 0, pos)) + 1
+    sentence_end = min((i for i in (text.find(". ", pos), text.find("\n", pos)) if i >= 0), default=len(text))
+    m = PLAYERS.search(text[sentence_start:sentence_end])
+    return as_int(m.group(1)) if m else None
