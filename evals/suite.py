@@ -19,7 +19,7 @@ from rulespal.core.tuning import Tuning
 from rulespal.index.layout import DataDir
 from rulespal.index.records import BuildMeta
 
-SETS = ("five", "blind")
+SETS = ("five", "blind", "checker")
 
 
 def main(sets: tuple[str, ...] = SETS, split: str = "all", json_path: Path | None = None,
@@ -51,9 +51,29 @@ def main(sets: tuple[str, ...] = SETS, split: str = "all", json_path: Path | Non
         if html_path:
             _html(Path(html_path).with_name(Path(html_path).stem + "-blind.html"), results, reps, ("dev", "test"),
                   None if show_test else "test")
+    if "checker" in sets:
+        found = checker_set(settings)
+        if found is not None:
+            out["checker"] = found
+            print("== the checker (evals/checker/: labelled claims over library books and PDFs)")
+            names = list(found)
+            print(f"  {'':32}" + "".join(f"{n:>16}" for n in names))
+            for k in found["all"]:
+                print(f"  {k:32}" + "".join(f"{str(found[n][k]):>16}" for n in names))
     if json_path:
         Path(json_path).write_text(json.dumps(out, ensure_ascii=False, indent=1), encoding="utf-8")
     return 0 if ok else 1
+
+
+def checker_set(settings: Settings) -> dict | None:
+    from evals import checker
+
+    books = checker.load_books()
+    missing = blind.missing_books(books)
+    if missing:
+        print(f"the checker set needs ../shared (not found: {missing[0]}); skipped")
+        return None
+    return checker.run_checker_eval(checker.build(settings, books))
 
 
 def five_book(settings: Settings, tuning: Tuning, split: str, baselines: bool):

@@ -149,7 +149,7 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
 
 @app.command("eval")
 def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), test (blind) or all")] = "all",
-             only: Annotated[Optional[str], typer.Option(help="run one set: five or blind")] = None,
+             only: Annotated[Optional[str], typer.Option(help="run one set: five, blind or checker")] = None,
              as_json: Annotated[Optional[Path], typer.Option("--json", help="write the results here")] = None,
              html: Annotated[Optional[Path], typer.Option("--html", help="write self-contained HTML reports")] = None,
              check: Annotated[bool, typer.Option("--check", help="fail on a regression against the expected scores")]

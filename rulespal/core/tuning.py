@@ -58,6 +58,11 @@ class Tuning:
     max_quote: int = 700  # the longest quote (a caption with its list, rows with their header); hand-set
     large_index_picks: int = 4  # passages whose sentences are embedded at query time on a large library; hand-set
 
+    # ---- checks (rulespal/rules/check.py) ----
+    # another number for the same thing contradicts a claim when the cited sentence holds this share of the
+    # claim sentence's other words (or two words of the thing); grid 0.2-0.6 on half the checker set's books
+    restate_share: float = 0.3
+
     # ---- the conversation (rulespal/service.py) ----
     ambiguity_margin: float = 0.25  # another game's best pick this close to the best: ask which game; hand-set
     cross_lang_ambiguity: float = 2.0  # the margin's multiple when the best pick is in another language; hand-set

@@ -20,7 +20,11 @@ from dataclasses import replace
 
 from rulespal.core.messages import say
 from rulespal.core.players import players_asked
+from rulespal.core.text import HANGUL
 from rulespal.core.tokens import tokenize
+from rulespal.core.tuning import Tuning
+
+TUNING = Tuning()
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
 from rulespal.rules.claims import NUMBER, Claim, normalise, read_claims, thing_after
 from rulespal.rules.facts import Fact, FactBook
@@ -73,19 +77,38 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim) -> tuple[str, 
             if c.players is not None and players is not None and players != c.players:
                 continue  # a rule for another player count says nothing about this claim
             words = frozenset(tokenize(sentence))
+            # A Korean answer about an English rule: its nouns can't be compared, its numbers can.
+            claim_thing = c.thing if not _other_script(c.thing, sentence) else frozenset()
             for m in NUMBER.finditer(sentence):
                 number = normalise(m.group())
                 thing, _ = thing_after(sentence, m.end())
-                same_thing = bool(thing & c.thing) if thing and c.thing else not c.thing or bool(c.thing & words)
+                same_thing = (_same(thing, claim_thing) if thing and claim_thing
+                              else not claim_thing or bool(claim_thing & words))
                 at = cite.start + s.start() + m.start()
                 if number == c.number and same_thing:
                     return "verified", SourceSpan(doc=cite.doc, start=at, end=at + len(m.group())), None
-                if number != c.number and thing and c.thing and thing & c.thing and conflict is None:
+                if (number != c.number and conflict is None and thing and claim_thing and thing & claim_thing
+                        and (len(thing & claim_thing) >= 2 or _restates(c, words))):
                     conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}")
     if conflict is not None:
         cite, start, end, detail = conflict
         return "contradicted", SourceSpan(doc=cite.doc, start=start, end=end), detail
     return "unverified", None, "no cited passage states this number"
+
+
+def _same(a: frozenset[str], b: frozenset[str]) -> bool:
+    """One names the other: "cards" and "Resource cards" are the same thing; "Gold cards" and "Resource cards" not."""
+    return a <= b or b <= a
+
+
+def _other_script(thing: frozenset[str], sentence: str) -> bool:
+    return bool(thing) and all(HANGUL.search(t) for t in thing) and not HANGUL.search(sentence)
+
+
+def _restates(c: Claim, rule_words: frozenset[str]) -> bool:
+    """Is the claim's sentence about the rule's sentence (so another number there contradicts it)?"""
+    mine = c.context - c.thing
+    return bool(mine) and len(mine & rule_words) >= TUNING.restate_share * len(mine)
 
 
 def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim

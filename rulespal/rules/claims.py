@@ -36,6 +36,7 @@ class Claim:
     start: int  # span in the answer text
     end: int
     players: int | None = None  # the player count the answer's sentence gives it for
+    context: frozenset[str] = frozenset()  # the content words of the answer's sentence around it
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
         if not thing:
             thing = _label_before(masked, m.start())
         claims.append(Claim(masked[m.start():end].strip(), number, thing, m.start(), end,
-                            _players(masked, m.start())))
+                            _players(masked, m.start()), _sentence_words(masked, m.start())))
     return claims, others
 
 
@@ -100,8 +101,9 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
         return "name"
     if re.match(r"\s*[.)](?:\s|$)", after) and re.search(r"(?:^|[\n:;•]|[.!?]\s)\s*(?:step\s+)?$", text[:start], re.I):
         return "step"  # "3. Pass your hand", "2) Shuffle"
-    if re.match(r"\.\d", text[end:end + 2]) or re.search(r"\d\.$", before) or re.search(r"§\s*$", before):
-        return "section"  # "4.2", "1.3.1.3"
+    if re.match(r"\.\d", text[end:end + 2]) or re.search(r"\d\.$", before) or re.search(r"§\s*$", before) \
+            or ("." in raw and re.search(r"(?:\bsee|\brules?|\bsections?|\()\s*$", before, re.I)):
+        return "section"  # "4.2", "1.3.1.3", "see 4.2"
     if word_before and word_before.group(1).casefold() in ("page", "pages", "p", "pp"):
         return "page"
     if word_before and word_before.group(1).casefold() in LABELS:
@@ -135,10 +137,10 @@ def _from_question(text: str, m: re.Match, number: str, asked: set[tuple[str, fr
 
 def thing_after(text: str, pos: int) -> tuple[frozenset[str], int]:
     """The noun phrase after a number (up to three words, stopping at small words): its stems and end."""
-    m = re.match(r"\s*(?:x\s+|×\s*)?((?:[A-Za-z가-힣][\w'’가-힣-]*\s*){1,3})", text[pos:])
+    m = re.match(r"\s*(?:x\s+|×\s*)?[*_]*((?:[A-Za-z가-힣][\w'’가-힣-]*[*_]*\s*){1,3})", text[pos:])
     if not m:
         return frozenset(), pos
-    words = m.group(1).split()
+    words = [w.strip("*_") for w in m.group(1).split()]
     kept: list[str] = []
     for w in words:
         if w.casefold().strip("'’") in STOPWORDS and kept:
@@ -161,9 +163,17 @@ def _label_before(text: str, pos: int) -> frozenset[str]:
     return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
 
 
+def _sentence(text: str, pos: int) -> str:
+    start = max(text.rfind(". ", 0, pos), text.rfind("\n", 0, pos)) + 1
+    end = min((i for i in (text.find(". ", pos), text.find("\n", pos)) if i >= 0), default=len(text))
+    return text[start:end]
+
+
 def _players(text: str, pos: int) -> int | None:
     """The player count in the answer's sentence around ``pos`` ("With 3 players, ...")."""
-    sentence_start = max(text.rfind(". ", 0, pos), text.rfind("\n", 0, pos)) + 1
-    sentence_end = min((i for i in (text.find(". ", pos), text.find("\n", pos)) if i >= 0), default=len(text))
-    m = PLAYERS.search(text[sentence_start:sentence_end])
+    m = PLAYERS.search(_sentence(text, pos))
     return as_int(m.group(1)) if m else None
+
+
+def _sentence_words(text: str, pos: int) -> frozenset[str]:
+    return frozenset(t for t in tokenize(_sentence(text, pos)) if t.isalpha() and t not in STOPWORDS)

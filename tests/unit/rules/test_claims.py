@@ -1,0 +1,35 @@
+"""Claims, not digits: which numbers of an answer are claims."""
+
+from rulespal.rules.claims import read_claims
+
+
+def _kinds(answer, question="", names=()):
+    claims, others = read_claims(answer, question, names)
+    return [c.text for c in claims], sorted((o.text, o.kind) for o in others)
+
+
+def test_step_section_page_date_marker_and_name_numbers_are_not_claims():
+    claims, others = _kinds("3. Pass your hand to the left [1]. See 4.2 on page 12; since 1998 the Big 4 and "
+                            "Michigan Southern own 26July pieces.")
+    assert claims == []
+    assert ("3", "step") in others and ("4.2", "section") in others and ("12", "page") in others
+    assert ("1998", "date") in others and ("4", "name") in others and ("26", "name") in others
+    assert ("[1]", "marker") in others
+
+
+def test_quantities_with_their_things_are_claims():
+    claims, _ = _kinds("Each player starts with 5 Souls and may hold ten or more tiles; discard half of them.")
+    assert claims[:2] == ["5 Souls", "ten or more tiles"]
+    assert any(c.startswith("half") for c in claims)
+
+
+def test_numbers_the_question_gave_are_not_claims():
+    claims, others = _kinds("With 4 players, each draws 3 cards.", "how many cards with 4 players?")
+    assert claims == ["3 cards"] and ("4", "other") in others
+
+
+def test_inline_enumerations_and_game_names():
+    claims, others = _kinds("The round has three phases: 1. Draw cards 2. Determine initiative 3. Player turns.")
+    assert ("1", "step") in others and ("2", "step") in others
+    claims, others = _kinds("In 7 Wonders each player gets 7 cards.", names=("7 Wonders",))
+    assert claims == ["7 cards"] and ("7", "name") in others
