@@ -126,11 +126,18 @@ def _empty() -> dict:
     return {"answer": "", "answerable": True, "games": [], "needs_game": [], "citations": [], "checks": []}
 
 
-def systems(settings: Settings, docs: list[Doc], baselines: bool = True, tuning: Tuning | None = None
-            ) -> dict[str, RulesPalSystem | TextbookBaseline]:
-    """The systems an eval run compares: RulesPal first, then its own first hit, then the others."""
-    service = RulesPal(settings, tuning)
-    out: dict[str, System] = {"rulespal": RulesPalSystem(service), "first hit": FirstHitBaseline(service)}
+def systems(settings: Settings, docs: list[Doc], baselines: bool = True, tuning: Tuning | None = None,
+            llm: str | None = None) -> dict[str, RulesPalSystem | TextbookBaseline]:
+    """The systems an eval run compares: RulesPal first (with ``llm``, writing with that language model,
+    then its extractive writer beside it), then its own first hit, then the others."""
+    service = RulesPal(settings.model_copy(update={"llm": ""}), tuning)
+    out: dict[str, System] = {}
+    if llm:
+        out["rulespal"] = RulesPalSystem(RulesPal(settings.model_copy(update={"llm": llm}), tuning))
+        out["extractive"] = RulesPalSystem(service)
+    else:
+        out["rulespal"] = RulesPalSystem(service)
+    out["first hit"] = FirstHitBaseline(service)
     if baselines:
         t = service.tuning
         out["dense only"] = RulesPalSystem(RulesPal(settings, t.replace(lexical=False)))

@@ -165,6 +165,9 @@ def summarize(results: list[Result]) -> dict:
         "hit@5": rate([r.rank is not None and r.rank <= 5 for r in ranked]),
         "mrr": round(statistics.fmean([1 / r.rank if r.rank else 0 for r in ranked]), 4) if ranked else None,
         "fragments": sum(1 for r in results if r.fragment),
+        # answers whose drafted numbers the checks contradicted (and replaced by the quoted rule)
+        "corrected": sum(1 for r in results if any(c.get("detail", "").startswith("a drafted answer")
+                                                   for c in r.answer.get("checks", []))),
         "latency_p50_ms": round(lat[len(lat) // 2], 1) if lat else None,
         "latency_p95_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.95))], 1) if lat else None,
     }

@@ -24,14 +24,14 @@ SETS = ("five", "blind", "checker")
 
 def main(sets: tuple[str, ...] = SETS, split: str = "all", json_path: Path | None = None,
          html_path: Path | None = None, check: bool = False, update_expected: bool = False, baselines: bool = True,
-         tune: list[str] | None = None, show_test: bool = False, curated: bool = True) -> int:
+         tune: list[str] | None = None, show_test: bool = False, curated: bool = True, llm: str | None = None) -> int:
     settings = get_settings().model_copy(update={"curated": curated})
     tuning = Tuning(dense=tuple(settings.embedder_specs), lexical=settings.lexical).with_text(tune or [])
     baselines = baselines and not check
     ok = True
     out: dict[str, dict] = {}
     if "five" in sets:
-        reps, results = five_book(settings, tuning, split, baselines)
+        reps, results = five_book(settings, tuning, split, baselines, llm)
         out["five"] = reps
         print_report(reps["rulespal"], "rulespal: five-book set")
         print_comparison("five-book set", reps, ("dev", "holdout"))
@@ -39,7 +39,7 @@ def main(sets: tuple[str, ...] = SETS, split: str = "all", json_path: Path | Non
         if html_path:
             _html(html_path, results, reps, ("dev", "holdout"), None)
     if "blind" in sets:
-        found = blind_set(settings, tuning, split, baselines, show_test)
+        found = blind_set(settings, tuning, split, baselines, show_test, llm)
         if found is None:
             return 2
         reps, results, hidden = found
@@ -76,16 +76,17 @@ def checker_set(settings: Settings) -> dict | None:
     return checker.run_checker_eval(checker.build(settings, books))
 
 
-def five_book(settings: Settings, tuning: Tuning, split: str, baselines: bool):
+def five_book(settings: Settings, tuning: Tuning, split: str, baselines: bool, llm: str | None = None):
     gold = load_gold()
     if split != "all":
         gold = [g for g in gold if g.split == split]
-    runs = systems(settings, corpus_docs(settings.corpus_dir), baselines=baselines, tuning=tuning)
+    runs = systems(settings, corpus_docs(settings.corpus_dir), baselines=baselines, tuning=tuning, llm=llm)
     results = {name: run(system, gold) for name, system in runs.items()}
     return {name: report(rs) for name, rs in results.items()}, results
 
 
-def blind_set(settings: Settings, tuning: Tuning, split: str, baselines: bool, show_test: bool):
+def blind_set(settings: Settings, tuning: Tuning, split: str, baselines: bool, show_test: bool,
+              llm: str | None = None):
     books = blind.load_books()
     missing = blind.missing_books(books)
     if missing:
@@ -94,7 +95,7 @@ def blind_set(settings: Settings, tuning: Tuning, split: str, baselines: bool, s
     bs = blind.build(settings, books, progress=True)
     data = DataDir(bs.data_dir)
     docs = BuildMeta.load(data.build(data.current() or "").meta).docs
-    runs = systems(bs, docs, baselines=baselines, tuning=tuning)
+    runs = systems(bs, docs, baselines=baselines, tuning=tuning, llm=llm)
     index = runs["rulespal"].service.index
     gold, lost = blind.load_questions(books, index.text, index.docs)
     if lost:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import queue
 import threading
 import time
 from functools import lru_cache
@@ -11,7 +12,7 @@ from typing import Annotated, Literal
 
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -161,6 +162,33 @@ def _add_routes(app: FastAPI) -> None:
     def ask(req: AskRequest, service: Service) -> Answer:
         history = [Turn(t.role, t.content) for t in req.history]
         return service.ask(req.question, req.game, history)
+
+    @app.post("/api/ask/stream", responses=ERRORS)
+    def ask_stream(req: AskRequest, service: Service) -> StreamingResponse:
+        """Server-sent events: ``token`` (a language model's answer text as it is written, if one is on),
+        then ``answer`` (the checked answer, as /api/ask returns it) or ``error``."""
+        history = [Turn(t.role, t.content) for t in req.history]
+        service._check_question(req.question)  # bad input is a 4xx before the stream starts
+        service.resolve_game(req.game)
+        events: queue.Queue = queue.Queue()
+
+        def work() -> None:
+            try:
+                answer = service.ask(req.question, req.game, history, on_token=lambda t: events.put(("token", {"text": t})))
+                events.put(("answer", answer.model_dump()))
+            except RulesPalError as e:
+                events.put(("error", {"code": e.code, "message": e.message}))
+            except Exception as e:  # pragma: no cover - a bug, not bad input
+                events.put(("error", {"code": "internal_error", "message": e.__class__.__name__}))
+            events.put(None)
+
+        threading.Thread(target=work, daemon=True).start()
+
+        def stream():
+            while (item := events.get()) is not None:
+                yield f"event: {item[0]}\ndata: {json.dumps(item[1], ensure_ascii=False)}\n\n"
+
+        return StreamingResponse(stream(), media_type="text/event-stream")
 
     @app.post("/api/search", response_model=SearchResponse, responses=ERRORS)
     def search(req: SearchRequest, service: Service) -> SearchResponse:

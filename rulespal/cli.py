@@ -20,10 +20,15 @@ def _fail(e: RulesPalError) -> None:
     raise typer.Exit(2)
 
 
-def _service():
+def _service(llm: str | None = None):
     from rulespal.service import RulesPal
 
-    return RulesPal(get_settings())
+    settings = get_settings()
+    try:
+        return RulesPal(settings.model_copy(update={"llm": llm}) if llm else settings)
+    except ValueError as e:
+        typer.secho(f"error: {e}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(2)
 
 
 @app.command()
@@ -59,10 +64,12 @@ def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="rulebooks
 @app.command()
 def ask(question: str,
         game: Annotated[Optional[str], typer.Option(help="restrict to one game (doc id)")] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="print the full JSON response")] = False):
+        as_json: Annotated[bool, typer.Option("--json", help="print the full JSON response")] = False,
+        llm: Annotated[Optional[str], typer.Option(help="a language model writes the answer, e.g. ollama:llama3.2 "
+                                                        "(default: RULESPAL_LLM)")] = None):
     """Answer one rules question, with citations."""
     try:
-        answer = _service().ask(question, game)
+        answer = _service(llm).ask(question, game)
     except RulesPalError as e:
         _fail(e)
     data = answer.to_json()
@@ -70,6 +77,8 @@ def ask(question: str,
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     typer.echo(data["answer"])
+    if data.get("note"):
+        typer.echo(f"  note: {data['note']}")
     for c in data["citations"]:
         typer.echo(f"  [{c['n']}] {c['doc']} — {c['section']} ({c['start']}-{c['end']})")
     for ch in data["checks"]:
@@ -142,7 +151,11 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
         raise typer.Exit(2)
     from rulespal.api import _default_service
 
-    _default_service().warm()  # index, models and Kiwi loaded before the first request
+    try:
+        _default_service().warm()  # index, models and Kiwi loaded before the first request
+    except ValueError as e:  # a language model named in RULESPAL_LLM that cannot be set up
+        typer.secho(f"error: {e}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(2)
     typer.echo(f"RulesPal is serving on http://{host}:{port}/ (API docs at /docs)")
     uvicorn.run("rulespal.api:app", host=host, port=port, log_level="warning")
 
@@ -162,7 +175,9 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
                                                                      "(names: rulespal/core/tuning.py)")] = None,
              show_test: Annotated[bool, typer.Option("--show-test", help="also list the blind test split's "
                                                      "failures (they are not for tuning)")] = False,
-             curated: Annotated[bool, typer.Option(help="use the curated facts and glossaries of corpus/")] = True):
+             curated: Annotated[bool, typer.Option(help="use the curated facts and glossaries of corpus/")] = True,
+             llm: Annotated[Optional[str], typer.Option(help="also run with a language model writing the answers, "
+                                                             "e.g. ollama:llama3.2")] = None):
     """Run the five-book gold set and the blind set, each beside the baselines, and print the scores."""
     from evals.runner import RottenGold
     from evals.suite import SETS, main as eval_main
@@ -173,7 +188,7 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
     try:
         code = eval_main(sets=(only,) if only else SETS, split=split, json_path=as_json, html_path=html, check=check,
                          update_expected=update_expected, baselines=baselines, tune=tune, show_test=show_test,
-                         curated=curated)
+                         curated=curated, llm=llm)
     except RottenGold as e:
         typer.secho(f"error: the gold set no longer matches the corpus: {e}", fg=typer.colors.RED, err=True)
         raise typer.Exit(2)

@@ -6,12 +6,16 @@ ask: question -> scope and follow-up -> query plan -> retrieve -> (ask back?) ->
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 from rulespal.answering.answerable import answerable
-from rulespal.answering.chain import write_answer
+from rulespal.answering.chain import DEFAULT_WRITERS, write_answer
+from rulespal.answering.chat_models import chat_model as make_chat_model
+from rulespal.answering.extractive import extractive
+from rulespal.answering.llm_writer import llm_writer
 from rulespal.answering.context import AnswerContext
 from rulespal.answering.picks import Picker
 from rulespal.core.errors import BadRequest, EmptyQuestion, QuestionTooLong, UnknownGame
@@ -69,9 +73,13 @@ class Books:
 
 
 class RulesPal:
-    def __init__(self, settings: Settings, tuning: Tuning | None = None):
+    def __init__(self, settings: Settings, tuning: Tuning | None = None, chat_model=None):
         self.settings = settings
         self.tuning = tuning or Tuning(dense=tuple(settings.embedder_specs), lexical=settings.lexical)
+        self.chat_model = chat_model if chat_model is not None else make_chat_model(settings)
+        self._writers = DEFAULT_WRITERS
+        if self.chat_model is not None:  # the language model writes before the extractive writer, its fallback
+            self._writers = DEFAULT_WRITERS[:-1] + (llm_writer(self.chat_model, settings.llm_timeout), extractive)
         self._holder = SnapshotHolder(settings)
         self._books: Books | None = None
         self._lock = threading.Lock()
@@ -130,7 +138,9 @@ class RulesPal:
 
     # ---- ask -------------------------------------------------------------------------------
 
-    def ask(self, question: str, game: str | None = None, history: list[Turn] | None = None) -> Answer:
+    def ask(self, question: str, game: str | None = None, history: list[Turn] | None = None,
+            on_token: Callable[[str], None] | None = None) -> Answer:
+        """The checked answer; ``on_token`` receives a language model's answer text as it is written."""
         question = self._check_question(question)
         books = self.books()
         t = self.tuning
@@ -155,8 +165,8 @@ class RulesPal:
                 hits = [h for h in hits if h.chunk.doc in scope]
         games = scope or sorted({h.chunk.doc for h in hits[:1]})
         ctx = AnswerContext(books.index, plan, hits, games, question, carried.stripped, books.game_glossary(games),
-                            t, picker, books.facts, books.acronyms.by_doc)
-        draft = write_answer(ctx)
+                            t, picker, books.facts, books.acronyms.by_doc, on_token)
+        draft = write_answer(ctx, self._writers)
         docs = books.index.docs
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
         return enforce(draft, books.facts, question, lang, names)
@@ -236,4 +246,6 @@ class RulesPal:
 
     def health(self) -> dict:
         idx = self.index
-        return {"status": "ok", "build": idx.meta.name, "docs": len(idx.docs), "chunks": len(idx.chunks)}
+        writer = f"llm:{self.settings.llm}" if self.settings.llm else ("llm" if self.chat_model else "extractive")
+        return {"status": "ok", "build": idx.meta.name, "docs": len(idx.docs), "chunks": len(idx.chunks),
+                "writer": writer}

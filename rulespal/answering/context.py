@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rulespal.core.tuning import Tuning
@@ -25,6 +26,7 @@ class AnswerContext:
     picker: Picker
     facts: FactBook | None = None
     acronyms: dict[str, dict[str, str]] = field(default_factory=dict)  # {doc: {acronym: expansion}}
+    on_token: Callable[[str], None] | None = None  # a live view of a language model's answer as it is written
 
     @property
     def lang(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -29,6 +30,12 @@ class Settings(BaseSettings):
     # Curated per-game data (corpus/facts/*.toml and the games.toml glossaries) on or off; off shows how
     # the general logic does on its own (`rulespal eval --no-curated`).
     curated: bool = True
+    # A language model writes fluent answers, checked like any other ("ollama:llama3.2", "openai:gpt-4o-mini",
+    # anything LangChain's init_chat_model knows). Empty: the extractive writer only.
+    llm: str = ""
+    llm_base_url: str | None = None  # an OpenAI-compatible server (vLLM, llama.cpp, LM Studio) or Ollama's URL
+    llm_api_key: SecretStr | None = None  # never logged, never shown
+    llm_timeout: float = 30.0  # seconds; then the extractive answer, with a note
     max_question_chars: int = 2000
     max_history_turns: int = 20
     max_file_mb: int = 50

@@ -149,11 +149,14 @@ class Answer(_Frozen):
     needs_game: list[str] = []
     citations: list[Citation] = []
     checks: list[Check] = []
+    note: str | None = None  # one line about how the answer was written ("the language model could not be reached")
 
     def to_json(self) -> dict:
         data = self.model_dump()
         # A check without a detail leaves the field out (the contract lists claim, status, source).
         data["checks"] = [{k: v for k, v in c.items() if v is not None or k == "source"} for c in data["checks"]]
+        if data["note"] is None:
+            del data["note"]
         return data
 
 
@@ -168,10 +171,13 @@ class Draft:
     citations: tuple[Citation, ...] = ()
     needs_game: tuple[str, ...] = ()
     derived: Mapping[str, SourceSpan] = field(default_factory=dict)
+    writer: str = "extractive"  # or "llm": the numbers it states came from a language model
+    note: str | None = None
 
     def to_answer(self, checks: list[Check] | None = None) -> Answer:
         return Answer(answer=self.text, answerable=self.answerable, games=list(self.games),
-                      needs_game=list(self.needs_game), citations=list(self.citations), checks=checks or [])
+                      needs_game=list(self.needs_game), citations=list(self.citations), checks=checks or [],
+                      note=self.note)
 
 
 @dataclass(frozen=True)

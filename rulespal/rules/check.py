@@ -33,6 +33,8 @@ from rulespal.rules.lookup import HEADER_PLAYERS
 ASKED = re.compile(r"\b(?:how (?:many|much)|number of|maximum|minimum|max|min|limit on|size of)\s+"
                    r"((?:[A-Za-z][\w'-]*\s*){1,3})", re.I)
 SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]?")
+# Numbers in a cited quote, also where a flattened table glued them to words ("2 Souls3 Souls5 Souls").
+QUOTE_NUMBER = re.compile(rf"(?<![\d.])[+−-]?\d+(?![\d])|{NUMBER.pattern.split('|', 1)[1]}", re.I)
 
 
 def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
@@ -79,7 +81,7 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim) -> tuple[str, 
             words = frozenset(tokenize(sentence))
             # A Korean answer about an English rule: its nouns can't be compared, its numbers can.
             claim_thing = c.thing if not _other_script(c.thing, sentence) else frozenset()
-            for m in NUMBER.finditer(sentence):
+            for m in QUOTE_NUMBER.finditer(sentence):
                 number = normalise(m.group())
                 thing, _ = thing_after(sentence, m.end())
                 same_thing = (_same(thing, claim_thing) if thing and claim_thing
@@ -166,7 +168,9 @@ def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str =
         return draft.to_answer(checks if draft.answerable or draft.needs_game else [])
     wrong = ", ".join(c.claim for c in checks if c.status == "contradicted")
     quotes = " ".join(f"\u201c{' '.join(c.quote.split())}\u201d [{c.n}]" for c in draft.citations)
-    quoted = replace(draft, text=say(lang, "replaced", quotes=quotes))
+    text = say(lang, "corrected", wrong=wrong, quotes=quotes) if draft.writer == "llm" else say(lang, "replaced",
+                                                                                                 quotes=quotes)
+    quoted = replace(draft, text=text)
     checks = check_answer(quoted, None, question, names) + [
         Check(claim=wrong, status="contradicted", detail="a drafted answer stated this; replaced by the quoted rule")]
     return quoted.to_answer(checks)

@@ -21,7 +21,9 @@ def blind_service(built):
 
 def test_questions_and_evidence_load(blind_service):
     gold, lost = blind.load_questions(BOOKS, blind_service.index.text, blind_service.index.docs)
-    assert len(gold) >= 300 and lost == 0
+    # One quote is a run of table cells in the order another extractor read them; PDFium reads that table
+    # row by row, so it cannot be found. Any more lost quotes mean an extraction change lost text.
+    assert len(gold) >= 300 and lost <= 1
     assert {g.split for g in gold} == {"dev", "test"}
     assert {BOOKS[g.expect_doc].split for g in gold if g.split == "test"} == {"test"}  # split by book
     assert sum(g.kind == "pdf" for g in gold) >= 48

@@ -9,16 +9,20 @@ def test_numbers_in_cited_span_are_verified_with_exact_source():
     a = Draft("3-Players: 3 Souls [1]", True, ("d",),
               (Citation(n=1, doc="d", section="s", start=100, end=100 + len(quote), quote=quote),))
     checks = check_answer(a)
-    assert [c.status for c in checks] == ["verified", "verified"]
+    assert [(c.claim, c.status) for c in checks] == [("3 Souls", "verified")]  # "3-Players" says for whom
     src = checks[0].source
     assert quote[src.start - 100:src.end - 100] == "3"
 
 
-def test_number_not_in_any_citation_is_unverified():
+def test_another_number_for_the_same_thing_contradicts_and_an_unstated_one_is_unverified():
     a = Draft("You start with 12 gold [1]", True, ("d",),
               (Citation(n=1, doc="d", section="s", start=0, end=20, quote="Start with 10 gold."),))
     (check,) = check_answer(a)
-    assert check.claim == "12 gold" and check.status == "unverified" and check.source is None
+    assert check.claim == "12 gold" and check.status == "contradicted" and check.source.start == 11
+    a = Draft("You also draw 3 cards [1]", True, ("d",),
+              (Citation(n=1, doc="d", section="s", start=0, end=20, quote="Start with 10 gold."),))
+    (check,) = check_answer(a)
+    assert check.claim == "3 cards" and check.status == "unverified" and check.source is None
 
 
 def test_answers_from_the_service_carry_checks(service):
