@@ -6,6 +6,7 @@ import json
 import queue
 import threading
 import time
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
@@ -121,6 +122,26 @@ async def _send_error(send, status: int, code: str, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+def _answer_events(service: RulesPal, req: AskRequest) -> Iterator[str]:
+    """Ask in a worker thread; yield its model tokens, then the checked answer, as server-sent events."""
+    history = [Turn(t.role, t.content) for t in req.history]
+    events: queue.Queue = queue.Queue()
+
+    def work() -> None:
+        try:
+            answer = service.ask(req.question, req.game, history, on_token=lambda t: events.put(("token", {"text": t})))
+            events.put(("answer", answer.model_dump()))
+        except RulesPalError as e:
+            events.put(("error", {"code": e.code, "message": e.message}))
+        except Exception as e:  # pragma: no cover - a bug, not bad input
+            events.put(("error", {"code": "internal_error", "message": e.__class__.__name__}))
+        events.put(None)
+
+    threading.Thread(target=work, daemon=True).start()
+    while (item := events.get()) is not None:
+        yield f"event: {item[0]}\ndata: {json.dumps(item[1], ensure_ascii=False)}\n\n"
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="RulesPal", version="0.1.0",
                   description="Rules questions about board games, answered from the rulebook with citations.")
@@ -167,28 +188,9 @@ def _add_routes(app: FastAPI) -> None:
     def ask_stream(req: AskRequest, service: Service) -> StreamingResponse:
         """Server-sent events: ``token`` (a language model's answer text as it is written, if one is on),
         then ``answer`` (the checked answer, as /api/ask returns it) or ``error``."""
-        history = [Turn(t.role, t.content) for t in req.history]
-        service._check_question(req.question)  # bad input is a 4xx before the stream starts
+        service.check_question(req.question)  # bad input is a 4xx before the stream starts
         service.resolve_game(req.game)
-        events: queue.Queue = queue.Queue()
-
-        def work() -> None:
-            try:
-                answer = service.ask(req.question, req.game, history, on_token=lambda t: events.put(("token", {"text": t})))
-                events.put(("answer", answer.model_dump()))
-            except RulesPalError as e:
-                events.put(("error", {"code": e.code, "message": e.message}))
-            except Exception as e:  # pragma: no cover - a bug, not bad input
-                events.put(("error", {"code": "internal_error", "message": e.__class__.__name__}))
-            events.put(None)
-
-        threading.Thread(target=work, daemon=True).start()
-
-        def stream():
-            while (item := events.get()) is not None:
-                yield f"event: {item[0]}\ndata: {json.dumps(item[1], ensure_ascii=False)}\n\n"
-
-        return StreamingResponse(stream(), media_type="text/event-stream")
+        return StreamingResponse(_answer_events(service, req), media_type="text/event-stream")
 
     @app.post("/api/search", response_model=SearchResponse, responses=ERRORS)
     def search(req: SearchRequest, service: Service) -> SearchResponse:

@@ -114,7 +114,7 @@ class RulesPal:
         shown = ", ".join(sorted(docs)[:20])
         raise UnknownGame(f"unknown game {game[:80]!r}; use one of the ids from GET /api/games: {shown}")
 
-    def _check_question(self, question: str) -> str:
+    def check_question(self, question: str) -> str:
         if question is None or not question.strip():
             raise EmptyQuestion("the question is empty; type a rules question, e.g. 'How many actions per turn?'")
         if len(question) > self.settings.max_question_chars:
@@ -125,7 +125,7 @@ class RulesPal:
     # ---- search ----------------------------------------------------------------------------
 
     def search(self, query: str, game: str | None = None, k: int = 5) -> list[Hit]:
-        query = self._check_question(query)
+        query = self.check_question(query)
         if not 1 <= k <= self.settings.max_k:
             raise BadRequest(f"k must be between 1 and {self.settings.max_k}.")
         books = self.books()
@@ -141,7 +141,7 @@ class RulesPal:
     def ask(self, question: str, game: str | None = None, history: list[Turn] | None = None,
             on_token: Callable[[str], None] | None = None) -> Answer:
         """The checked answer; ``on_token`` receives a language model's answer text as it is written."""
-        question = self._check_question(question)
+        question = self.check_question(question)
         books = self.books()
         t = self.tuning
         history = (history or [])[-self.settings.max_history_turns:]
