@@ -48,7 +48,9 @@ def main() -> int:
         ingest_s = time.perf_counter() - t0
         probe = subprocess.run([sys.executable, str(Path(__file__).with_name("scale_probe.py")),
                                 "--detect", str(args.detect if size == "all" else 0)],
-                               env={**__import__("os").environ, **env}, check=True, capture_output=True, text=True)
+                               env={**__import__("os").environ, **env}, capture_output=True, text=True)
+        if probe.returncode:
+            sys.exit(f"the probe failed at size {size}:\n{probe.stderr[-3000:]}")
         result = json.loads(probe.stdout.strip().splitlines()[-1])
         row = {"size": size, "ingest_s": round(ingest_s, 1), "index_mb": du_mb(work / "data"),
                "cache_mb": du_mb(work / "cache"), **result}

@@ -52,7 +52,7 @@ def main() -> int:
         for d in picks:
             alias = rng.choice([d.title, *d.aliases])
             q = rng.choice(TEMPLATES).format(alias=alias)
-            got = service.detector.detect(q)
+            got = service.books().detector.detect(q)
             if got and got[0] == d.id:
                 right += 1
             elif len(misses) < 15:

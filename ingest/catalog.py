@@ -6,6 +6,7 @@ import json
 import tomllib
 from pathlib import Path
 
+from rulespal.core.errors import CorpusDataError
 from rulespal.core.text import detect_lang, read_text_exact
 from rulespal.core.types import Doc
 
@@ -27,6 +28,10 @@ def corpus_docs(corpus_dir: Path) -> list[Doc]:
             continue
         entry = games.get(f.stem, {})
         text = read_text_exact(f)
+        for quote in entry.get("debris", ()):
+            if quote not in text:
+                raise CorpusDataError(f"{corpus_dir.name}/games.toml: a 'debris' quote of {f.stem!r} is not in "
+                                      f"{f.name}: {quote[:60]!r}; copy it from the file again or remove it")
         docs.append(Doc(
             id=f.stem,
             title=entry.get("title") or f.stem.replace("-", " ").title(),

@@ -7,6 +7,7 @@ import queue
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
@@ -122,6 +123,9 @@ async def _send_error(send, status: int, code: str, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+_STREAM_WORKERS = ThreadPoolExecutor(max_workers=8, thread_name_prefix="rulespal-stream")  # streams at once; more wait
+
+
 def _answer_events(service: RulesPal, req: AskRequest) -> Iterator[str]:
     """Ask in a worker thread; yield its model tokens, then the checked answer, as server-sent events."""
     history = [Turn(t.role, t.content) for t in req.history]
@@ -130,14 +134,14 @@ def _answer_events(service: RulesPal, req: AskRequest) -> Iterator[str]:
     def work() -> None:
         try:
             answer = service.ask(req.question, req.game, history, on_token=lambda t: events.put(("token", {"text": t})))
-            events.put(("answer", answer.model_dump()))
+            events.put(("answer", answer.to_json()))
         except RulesPalError as e:
             events.put(("error", {"code": e.code, "message": e.message}))
         except Exception as e:  # pragma: no cover - a bug, not bad input
             events.put(("error", {"code": "internal_error", "message": e.__class__.__name__}))
         events.put(None)
 
-    threading.Thread(target=work, daemon=True).start()
+    _STREAM_WORKERS.submit(work)
     while (item := events.get()) is not None:
         yield f"event: {item[0]}\ndata: {json.dumps(item[1], ensure_ascii=False)}\n\n"
 
@@ -180,9 +184,9 @@ def _add_error_handlers(app: FastAPI) -> None:
 
 def _add_routes(app: FastAPI) -> None:
     @app.post("/api/ask", response_model=Answer, responses=ERRORS)
-    def ask(req: AskRequest, service: Service) -> Answer:
+    def ask(req: AskRequest, service: Service) -> JSONResponse:
         history = [Turn(t.role, t.content) for t in req.history]
-        return service.ask(req.question, req.game, history)
+        return JSONResponse(service.ask(req.question, req.game, history).to_json())  # the shape every front end speaks
 
     @app.post("/api/ask/stream", responses=ERRORS)
     def ask_stream(req: AskRequest, service: Service) -> StreamingResponse:

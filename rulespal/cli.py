@@ -26,9 +26,8 @@ def _service(llm: str | None = None):
     settings = get_settings()
     try:
         return RulesPal(settings.model_copy(update={"llm": llm}) if llm else settings)
-    except ValueError as e:
-        typer.secho(f"error: {e}", fg=typer.colors.RED, err=True)
-        raise typer.Exit(2)
+    except RulesPalError as e:  # a language model that cannot be set up
+        _fail(e)
 
 
 @app.command()
@@ -153,9 +152,8 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
 
     try:
         _default_service().warm()  # index, models and Kiwi loaded before the first request
-    except ValueError as e:  # a language model named in RULESPAL_LLM that cannot be set up
-        typer.secho(f"error: {e}", fg=typer.colors.RED, err=True)
-        raise typer.Exit(2)
+    except RulesPalError as e:  # a language model named in RULESPAL_LLM that cannot be set up
+        _fail(e)
     typer.echo(f"RulesPal is serving on http://{host}:{port}/ (API docs at /docs)")
     uvicorn.run("rulespal.api:app", host=host, port=port, log_level="warning")
 

@@ -141,6 +141,10 @@ class RulesPal:
     def ask(self, question: str, game: str | None = None, history: list[Turn] | None = None,
             on_token: Callable[[str], None] | None = None) -> Answer:
         """The checked answer; ``on_token`` receives a language model's answer text as it is written."""
+        return self._ask(question, game, history, on_token, self._writers)
+
+    def _ask(self, question: str, game: str | None, history: list[Turn] | None,
+             on_token: Callable[[str], None] | None, writers: tuple) -> Answer:
         question = self.check_question(question)
         books = self.books()
         t = self.tuning
@@ -166,10 +170,10 @@ class RulesPal:
         games = scope or sorted({h.chunk.doc for h in hits[:1]})
         ctx = AnswerContext(books.index, plan, hits, games, question, carried.stripped, books.game_glossary(games),
                             t, picker, books.facts, books.acronyms.by_doc, on_token)
-        draft = write_answer(ctx, self._writers)
+        draft = write_answer(ctx, writers)
         docs = books.index.docs
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
-        return enforce(draft, books.facts, question, lang, names)
+        return enforce(draft, books.facts, question, lang, names, t.restate_share)
 
     def _rivals(self, index: IndexSnapshot, plan: QueryPlan, picker: Picker, hits: list[Hit]) -> list[str]:
         """Games whose best pick answers about as well as the best one: their rules may differ."""
@@ -241,8 +245,8 @@ class RulesPal:
     def warm(self) -> None:
         """Load the index, the models and Kiwi now, so the first player doesn't wait for them."""
         self.search("warm up")
-        self.ask("How many actions per turn?")
-        self.ask("휴식 액션은 뭐야?")
+        for question in ("How many actions per turn?", "휴식 액션은 뭐야?"):  # not worth a language model's time
+            self._ask(question, None, None, None, DEFAULT_WRITERS)
 
     def health(self) -> dict:
         idx = self.index

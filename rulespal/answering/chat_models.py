@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rulespal.core.errors import LanguageModelSetup
 from rulespal.core.settings import Settings
 
 _REGISTRY: dict[str, Callable[[str, Settings], object]] = {}
@@ -20,7 +21,7 @@ def chat_model(settings: Settings):
         return None
     provider, _, name = settings.llm.partition(":")
     if not name:
-        raise ValueError(f"RULESPAL_LLM={settings.llm!r}: write provider:model, e.g. ollama:llama3.2")
+        raise LanguageModelSetup(f"RULESPAL_LLM={settings.llm!r}: write provider:model, e.g. ollama:llama3.2")
     if provider in _REGISTRY:
         return _REGISTRY[provider](name, settings)
     from langchain.chat_models import init_chat_model
@@ -37,8 +38,8 @@ def chat_model(settings: Settings):
     try:
         return init_chat_model(name, model_provider=provider, **kwargs)
     except ImportError:
-        raise ValueError(f"RULESPAL_LLM={settings.llm!r}: the LangChain package for {provider!r} is not installed "
+        raise LanguageModelSetup(f"RULESPAL_LLM={settings.llm!r}: the LangChain package for {provider!r} is not installed "
                          f"(pip install langchain-{provider})") from None
     except Exception as e:  # its message may quote the configuration: name the kind of problem only
-        raise ValueError(f"RULESPAL_LLM={settings.llm!r}: the model could not be set up ({e.__class__.__name__}); "
+        raise LanguageModelSetup(f"RULESPAL_LLM={settings.llm!r}: the model could not be set up ({e.__class__.__name__}); "
                          "check RULESPAL_LLM_API_KEY and RULESPAL_LLM_BASE_URL") from None

@@ -42,3 +42,17 @@ class UnreadableRulebook(RulesPalError):
 class IngestBusy(RulesPalError):
     code = "ingest_busy"
     status = 409
+
+
+class CorpusDataError(RulesPalError):
+    """The shipped corpus data (games.toml, facts) does not match its rulebooks: a maintainer fixes the data."""
+
+    code = "corpus_data"
+    status = 500
+
+
+class LanguageModelSetup(RulesPalError):
+    """RULESPAL_LLM names a model that cannot be set up (a missing package, a bad name)."""
+
+    code = "language_model_setup"
+    status = 503

@@ -60,7 +60,9 @@ class OnnxMiniLM:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
-        if not model_file.exists():
+        if not model_file.exists():  # `make` exports it at install; a bare `pip install` has not
+            print(f"exporting all-MiniLM-L6-v2 to ONNX once, into {model_file} (needs torch; about 20 s)",
+                  file=sys.stderr, flush=True)
             export(model_file)
         self._tok = Tokenizer.from_file(str(_weights() / "tokenizer.json"))
         self._tok.enable_truncation(256)

@@ -22,6 +22,11 @@ def normalize(text: str) -> str:
     return " ".join(re.sub(r"[^\w가-힣]+", " ", text).split())
 
 
+def _opens_sentence(text: str, at: int) -> bool:
+    before = text[:at].rstrip().rstrip("\"'“‘([").rstrip()
+    return not before or before[-1] in ".!?:;"
+
+
 @dataclass(frozen=True)
 class Mention:
     doc: str
@@ -94,7 +99,9 @@ class GameDetector:
         """Games a capitalised word of the question points at without naming one: the game whose title
         it opens ("Pirates" -> "Pirates 2 ed.", not "Tiny Epic Pirates"), else every game whose title
         holds it when there are several (to ask which); nothing when it fits one title only in passing."""
-        words = [w for w in re.findall(r"\b[A-Z][\w'’]{3,}", question) if w.casefold() not in COMMON | STOPWORDS]
+        # A sentence's first word is capitalised whatever it is ("Combat: how many dice?"): not a name.
+        words = [m.group() for m in re.finditer(r"\b[A-Z][\w'’]{3,}", question)
+                 if m.group().casefold() not in COMMON | STOPWORDS and not _opens_sentence(question, m.start())]
         found: list[str] = []
         for w in words:
             key = normalize(w)

@@ -23,8 +23,6 @@ from rulespal.core.players import players_asked
 from rulespal.core.text import HANGUL
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
-
-TUNING = Tuning()
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
 from rulespal.rules.claims import NUMBER, Claim, normalise, read_claims, thing_after
 from rulespal.rules.facts import Fact, FactBook
@@ -34,11 +32,12 @@ ASKED = re.compile(r"\b(?:how (?:many|much)|number of|maximum|minimum|max|min|li
                    r"((?:[A-Za-z][\w'-]*\s*){1,3})", re.I)
 SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]?")
 # Numbers in a cited quote, also where a flattened table glued them to words ("2 Souls3 Souls5 Souls").
+RESTATE_SHARE = Tuning().restate_share
 QUOTE_NUMBER = re.compile(rf"(?<![\d.])[+−-]?\d+(?![\d])|{NUMBER.pattern.split('|', 1)[1]}", re.I)
 
 
 def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
-                 names: tuple[str, ...] = ()) -> list[Check]:
+                 names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE) -> list[Check]:
     claims, others = read_claims(draft.text, question, names)
     checks: list[Check] = []
     seen: set[str] = set()
@@ -46,7 +45,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
         if c.text in seen:
             continue
         seen.add(c.text)
-        status, source, detail = _status(c, draft, book)
+        status, source, detail = _status(c, draft, book, restate_share)
         answers = status != "verified" or _answers(c, question)
         if not answers:
             detail = f"does not answer: the question asks about {' '.join(_asked(question))}"
@@ -58,17 +57,18 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
     return checks
 
 
-def _status(c: Claim, draft: Draft, book: FactBook | None) -> tuple[str, SourceSpan | None, str | None]:
+def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float
+            ) -> tuple[str, SourceSpan | None, str | None]:
     if c.number in draft.derived:
         return "verified", draft.derived[c.number], "computed by the cited rule"
     if book is not None and c.thing:
         found = _against_tables(book, draft.citations, c)
         if found is not None:
             return found
-    return _against_sentences(draft.citations, c)
+    return _against_sentences(draft.citations, c, restate_share)
 
 
-def _against_sentences(citations: tuple[Citation, ...], c: Claim) -> tuple[str, SourceSpan | None, str | None]:
+def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share: float) -> tuple[str, SourceSpan | None, str | None]:
     """The same number for the same thing in a cited sentence verifies; another number for that thing,
     in the same player context, contradicts."""
     conflict: tuple[Citation, int, int, str] | None = None
@@ -90,7 +90,7 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim) -> tuple[str, 
                 if number == c.number and same_thing:
                     return "verified", SourceSpan(doc=cite.doc, start=at, end=at + len(m.group())), None
                 if (number != c.number and conflict is None and thing and claim_thing and thing & claim_thing
-                        and (len(thing & claim_thing) >= 2 or _restates(c, words))):
+                        and (len(thing & claim_thing) >= 2 or _restates(c, words, restate_share))):
                     conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}")
     if conflict is not None:
         cite, start, end, detail = conflict
@@ -107,10 +107,10 @@ def _other_script(thing: frozenset[str], sentence: str) -> bool:
     return bool(thing) and all(HANGUL.search(t) for t in thing) and not HANGUL.search(sentence)
 
 
-def _restates(c: Claim, rule_words: frozenset[str]) -> bool:
+def _restates(c: Claim, rule_words: frozenset[str], share: float) -> bool:
     """Is the claim's sentence about the rule's sentence (so another number there contradicts it)?"""
     mine = c.context - c.thing
-    return bool(mine) and len(mine & rule_words) >= TUNING.restate_share * len(mine)
+    return bool(mine) and len(mine & rule_words) >= share * len(mine)
 
 
 def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim
@@ -161,9 +161,9 @@ def _answers(c: Claim, question: str) -> bool:
 
 
 def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str = "en",
-            names: tuple[str, ...] = ()) -> Answer:
+            names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE) -> Answer:
     """The checked answer; a draft with a contradicted number is replaced by the quoted rule."""
-    checks = check_answer(draft, book, question, names)
+    checks = check_answer(draft, book, question, names, restate_share)
     if not any(c.status == "contradicted" for c in checks) or not draft.citations:
         return draft.to_answer(checks if draft.answerable or draft.needs_game else [])
     wrong = ", ".join(c.claim for c in checks if c.status == "contradicted")
@@ -171,6 +171,6 @@ def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str =
     text = say(lang, "corrected", wrong=wrong, quotes=quotes) if draft.writer == "llm" else say(lang, "replaced",
                                                                                                  quotes=quotes)
     quoted = replace(draft, text=text)
-    checks = check_answer(quoted, None, question, names) + [
+    checks = check_answer(quoted, None, question, names, restate_share) + [
         Check(claim=wrong, status="contradicted", detail="a drafted answer stated this; replaced by the quoted rule")]
     return quoted.to_answer(checks)

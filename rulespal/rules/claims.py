@@ -1,6 +1,6 @@
 """Which numbers of an answer are claims: quantities it asserts ("5 Souls", "costs 30 coins", "ten or
 more tiles", "half"), not step or list numbers, section or page references, years, numbers inside
-names ("Big 4", "7 Wonders", "18xx"), citation markers, or numbers the question itself gave.
+names ("Route 66", "7 Wonders", "18xx"), citation markers, or numbers the question itself gave.
 """
 
 from __future__ import annotations
@@ -46,6 +46,9 @@ class NotClaim:
     start: int
     end: int
 
+
+# Units written glued to their number: "5VP", "10pts", "30s".
+GLUED_UNIT = re.compile(r"(?:vps?|pts?|hp|ap|mp|cm|mm|sec|secs|min|mins|s)\b", re.I)
 
 def normalise(raw: str) -> str:
     raw = raw.strip().casefold().replace("−", "-").replace("–", "-").replace("~", "-")
@@ -118,14 +121,15 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
         return "other"  # "in a 2 player game", "3 Players:": which game, not how many of something
     if re.match(r"\s*[A-Za-z][\w' -]{0,25}:", text[end:]) and re.search(r"(?:^|[\n.!?•]\s*)$", text[:start]):
         return "list"  # "1 Wound: take 1 Wound." labels a list entry
-    if m.group("n") and re.match(r"[A-Za-z]", text[end:end + 1]) and not ORDINAL.match(text[start:]):
-        return "name"  # "26July", "18xx": letters glued to the digits
+    if m.group("n") and re.match(r"[A-Za-z]", text[end:end + 1]) and not ORDINAL.match(text[start:]) \
+            and not GLUED_UNIT.match(text[end:]):
+        return "name"  # "18xx", "4X": letters glued to the digits ("5VP", "10pts" are amounts)
     if ORDINAL.match(text[start:]):
         return "other"  # "4th round": an ordinal says which, not how many
-    if word_before and word_before.group(1)[0].isupper() and re.match(r"\s*(?:$|[,.;:)!?]|and\b|or\b)", text[end:]) \
+    if word_before and word_before.group(1)[0].isupper() and re.match(r"\s*(?:,|and\b|or\b|&)\s*[A-Z]", text[end:]) \
             and not re.search(r"[.!?:]\s*[A-Za-z]+\s*$", before) and word_before.group(1).casefold() not in STOPWORDS \
             and not pairs:
-        return "name"  # "Big 4 and Michigan Southern"
+        return "name"  # "Route 66 and Lake Shore": one of a list of names ("Hull 4." is a claim)
     return None
 
 

@@ -1,8 +1,8 @@
 """Quantities in a player's question and the arithmetic rules state, read from any rulebook's text.
 
 A question states amounts ("4 gold nuggets", "a roll of 8", "70 life"); rules state rates ("2 points
-per tile", "Gold nuggets (2 points each)", "1 Guerrilla for every 2 cubes, round odd cubes down"),
-modifiers ("nemesis +10 life"), limits ("never more than 11 Prayer Points", "draw until you have
+per tile", "Gold nuggets (2 points each)", "1 Sailor for every 2 crates, round down"),
+modifiers ("the boss has +10 life"), limits ("never more than 11 Mana", "draw until you have
 five cards") and thresholds ("exceeds 15", "18 or less"). Things are matched by their word stems.
 """
 
@@ -79,7 +79,7 @@ STOP_AFTER = re.compile(r"\b(and|with|but|or|in|on|at|to|from|for|so|then|becaus
 
 
 def question_amounts(question: str) -> list[Amount]:
-    """The amounts a question states: "4 gold nuggets", "fire 3", "a roll of 8", "an enologist"."""
+    """The amounts a question states: "4 gold nuggets", "fire 3", "a roll of 8", "a sailor"."""
     found: list[Amount] = []
     taken: list[tuple[int, int]] = []
     for m in AMOUNT_AFTER.finditer(question):
@@ -111,16 +111,16 @@ def question_amounts(question: str) -> list[Amount]:
 _THING = r"(?P<what>[A-Za-z][\w'’ -]{0,40}?)"
 _END = r"(?=\s*(?:[.,;:()]|$|\b(?:in|on|at|you|that|if|when|used|from|he|she|they|it|is|are)\b))"
 RATES = [
-    # "2 points per tile", "+2 points for each Vineyard", "1 Guerrilla for every 2 cubes", "100 Florin per Work Value"
+    # "2 points per tile", "+2 points for each Harbor", "1 Sailor for every 2 crates", "100 Coins per Cargo Value"
     re.compile(rf"(?P<sign>[+−-])?(?P<n>{NUM})\s+(?P<gives>(?:[A-Za-z][\w'’-]*\s+){{0,3}}?)"
                rf"(?:per|for each|for every)\s+(?:(?P<m>{NUM})\s+)?{_THING}{_END}", re.I),
     # "Gold nuggets (2 points each)"
     re.compile(rf"{_THING}\s*\((?P<n>{NUM})\s+(?P<gives>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*)?)\s+each\)", re.I),
-    # "Each Cursed Gold increases the amount of total Gold you possess by +1 Gold", "each banner ... gives ... 2 points"
+    # "Each Silver Key increases the total Gold you possess by +1 Gold", "each banner ... gives ... 2 points"
     re.compile(rf"\beach\s+{_THING}\s+(?:[\w'’ ]{{0,50}}?\b)?(?:is worth|worth|gives?|scores?|earns?|counts? as|by)\s+"
                rf"(?:[\w'’ ]{{0,20}}?\b)?(?P<sign>[+−-])?(?P<n>{NUM})\s*(?P<gives>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*)?)?",
                re.I),
-    # "For every 200 Florin you don't take, earn 1 Prestige Point"
+    # "For every 200 Coins you don't spend, earn 1 Fame Point"
     re.compile(rf"\bfor (?:each|every)\s+(?:(?P<m>{NUM})\s+)?{_THING}\s*(?:[\w'’ ]{{0,30}})?,\s*(?:[\w'’]+\s+){{0,3}}?"
                rf"(?P<n>{NUM})\s+(?P<gives>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*)?)", re.I),
 ]

@@ -27,3 +27,26 @@ def test_strip_removes_the_name_and_dangling_prepositions():
     assert d.strip("What is the ransom in Governor’s Daughter?") == "What is the ransom ?"
     assert d.strip("Skull Tales") == "Skull Tales"  # nothing left: keep the question as asked
     assert d.strip("How many actions?") == "How many actions?"
+
+
+PARTIAL = GameDetector([
+    Doc(id="pirates-2", title="Pirates 2 ed.", lang="en", text_path=""),
+    Doc(id="tiny-epic-pirates", title="Tiny Epic Pirates", lang="en", text_path=""),
+    Doc(id="combat-commander", title="Combat Commander", lang="en", text_path=""),
+    Doc(id="kraken-raiders", title="Kraken Raiders", lang="en", text_path=""),
+    Doc(id="reef-raiders", title="Reef Raiders", lang="en", text_path=""),
+])
+
+
+def test_a_word_that_opens_one_title_points_at_that_game():
+    assert PARTIAL.partial("can a ship attack twice in Pirates?") == ["pirates-2"]
+
+
+def test_a_word_in_several_titles_lists_them_to_ask_which():
+    assert sorted(PARTIAL.partial("how do boarding actions work in Raiders?")) == ["kraken-raiders", "reef-raiders"]
+
+
+def test_a_sentence_opening_word_is_not_a_name():
+    assert PARTIAL.partial("Combat: how many dice do I roll?") == []
+    assert PARTIAL.partial("I moved. Combat happens next?") == []
+    assert PARTIAL.partial("what happens in Combat?") == ["combat-commander"]

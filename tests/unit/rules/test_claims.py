@@ -9,11 +9,11 @@ def _kinds(answer, question="", names=()):
 
 
 def test_step_section_page_date_marker_and_name_numbers_are_not_claims():
-    claims, others = _kinds("3. Pass your hand to the left [1]. See 4.2 on page 12; since 1998 the Big 4 and "
-                            "Michigan Southern own 26July pieces.")
+    claims, others = _kinds("3. Pass your hand to the left [1]. See 4.2 on page 12; since 1998 the Route 66 and "
+                            "Lake Shore lines own 18xx pieces.")
     assert claims == []
     assert ("3", "step") in others and ("4.2", "section") in others and ("12", "page") in others
-    assert ("1998", "date") in others and ("4", "name") in others and ("26", "name") in others
+    assert ("1998", "date") in others and ("66", "name") in others and ("18", "name") in others
     assert ("[1]", "marker") in others
 
 
@@ -33,3 +33,9 @@ def test_inline_enumerations_and_game_names():
     assert ("1", "step") in others and ("2", "step") in others
     claims, others = _kinds("In 7 Wonders each player gets 7 cards.", names=("7 Wonders",))
     assert claims == ["7 cards"] and ("7", "name") in others
+
+
+def test_a_label_before_a_number_and_units_glued_to_it_make_claims():
+    claims, _ = read_claims("The frigate has Hull 4. A win is worth 5VP, a draw 10pts.")
+    assert [c.text for c in claims] == ["4", "5VP", "10pts"]
+    assert "hull" in claims[0].thing
