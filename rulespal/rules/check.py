@@ -24,7 +24,7 @@ from rulespal.core.text import HANGUL
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
-from rulespal.rules.claims import NUMBER, Claim, normalise, read_claims, thing_after
+from rulespal.rules.claims import NUMBER, SPELLED, Claim, normalise, read_claims, thing_after
 from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS
 
@@ -33,7 +33,7 @@ ASKED = re.compile(r"\b(?:how (?:many|much)|number of|maximum|minimum|max|min|li
 SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]?")
 # Numbers in a cited quote, also where a flattened table glued them to words ("2 Souls3 Souls5 Souls").
 RESTATE_SHARE = Tuning().restate_share
-QUOTE_NUMBER = re.compile(rf"(?<![\d.])[+−-]?\d+(?![\d])|{NUMBER.pattern.split('|', 1)[1]}", re.I)
+QUOTE_NUMBER = re.compile(rf"(?<![\d.])[+−-]?\d+(?![\d])|{SPELLED}", re.I)
 
 
 def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",

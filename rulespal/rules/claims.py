@@ -15,10 +15,11 @@ from rulespal.core.tokens import STOPWORDS, tokenize
 _WORDS = "|".join(sorted((re.escape(w) for w in WORD_NUMBERS if w.isascii()), key=len, reverse=True))
 FRACTION_WORDS = {"half": "1/2", "a third": "1/3", "a quarter": "1/4"}
 # A number: digits (signed, a range "2-4", a fraction "1/2"), a number word, a Korean count ("3개", "두 장").
-NUMBER = re.compile(
-    rf"(?<![\w.#])(?P<n>[+−-]?\d+(?:[.,]\d+)?(?:/\d+)?)(?![\w.]*\d)"
-    rf"|\b(?P<w>{_WORDS}|half|a third|a quarter)\b"
-    rf"|(?P<k>(?<![가-힣])(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열))(?=\s?(?:장|개|번|명|칸|점|턴|라운드))", re.I)
+# A sign glued to a Korean word is still a sign ("피로도-2": fatigue -2); after a Latin letter it is a hyphen.
+SPELLED = (rf"\b(?P<w>{_WORDS}|half|a third|a quarter)\b"
+           rf"|(?P<k>(?<![가-힣])(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열))(?=\s?(?:장|개|번|명|칸|점|턴|라운드))")
+NUMBER = re.compile(rf"(?:(?<![\w.#])|(?<=[가-힣])(?=[+−-]\d))(?P<n>[+−-]?\d+(?:[.,]\d+)?(?:/\d+)?)(?![\w.]*\d)"
+                    rf"|{SPELLED}", re.I)
 MARKER = re.compile(r"\[\d+\]")
 LABELS = frozenset("step steps phase stage round rounds level player turn year page pages p pp rule rules section "
                    "chapter act part scenario mission box field figure example table appendix no number length "

@@ -45,3 +45,9 @@ def test_a_wrong_cell_is_contradicted_and_the_answer_replaced(tiny, tmp_path):
     fixed = enforce(bad, book, lang="ko")
     assert fixed.answer == f"규칙서에 따르면: \u201c{' '.join(cite.quote.split())}\u201d [1]"  # the rule, quoted
     assert any(c.status == "contradicted" and c.claim == "5 Shells" for c in fixed.checks)
+
+
+def test_a_sign_glued_to_a_korean_word_is_read_and_verified():
+    cite = Citation(n=1, doc="g", section="", start=0, end=11, quote="-휴식 : 피로도-2")
+    (check,) = check_answer(Draft("휴식 : 피로도-2 [1]", True, ("g",), (cite,)), None, "휴식 액션은 뭐야?")
+    assert (check.claim, check.status) == ("-2", "verified")
