@@ -44,17 +44,17 @@ def missing_books(books: dict[str, Book]) -> list[Path]:
     return [b.path for b in books.values() if not b.path.exists()]
 
 
-def blind_settings(settings: Settings) -> Settings:
-    """Settings for the eval's own index (corpus + blind books), beside the serving one."""
-    return settings.model_copy(update={"data_dir": Path(settings.data_dir) / "evals" / "blind",
+def eval_settings(settings: Settings, name: str) -> Settings:
+    """Settings for an eval's own index (corpus + its books) in ``evals/<name>``, beside the serving one."""
+    return settings.model_copy(update={"data_dir": Path(settings.data_dir) / "evals" / name,
                                        "cache_dir": settings.cache_dir or Path(settings.data_dir) / "cache"})
 
 
-def build(settings: Settings, books: dict[str, Book], progress: bool = False) -> Settings:
-    """Ingest the blind books (a no-op when nothing changed); return the settings that serve them."""
+def build(settings: Settings, books: dict[str, Book], progress: bool = False, name: str = "blind") -> Settings:
+    """Ingest an eval's books (a no-op when nothing changed); return the settings that serve them."""
     from ingest.pipeline import run_ingest
 
-    s = blind_settings(settings)
+    s = eval_settings(settings, name)
     library = next((b.path.parent.parent for b in books.values() if b.kind == "library"), None)
     extra: list[Doc] = []
     if library is not None:

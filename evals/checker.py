@@ -14,10 +14,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from evals import blind
 from evals.blind import Book, locate
-from ingest.catalog import library_docs
 from rulespal.core.settings import REPO_ROOT, Settings
-from rulespal.core.types import Citation, Doc, Draft
+from rulespal.core.types import Citation, Draft
 from rulespal.rules.check import check_answer
 from rulespal.rules.claims import normalise, read_claims
 from rulespal.service import RulesPal
@@ -31,15 +31,7 @@ def load_books(folder: Path = CHECKER) -> dict[str, Book]:
 
 
 def build(settings: Settings, books: dict[str, Book]) -> RulesPal:
-    from ingest.pipeline import run_ingest
-
-    s = settings.model_copy(update={"data_dir": Path(settings.data_dir) / "evals" / "checker",
-                                    "cache_dir": settings.cache_dir or Path(settings.data_dir) / "cache"})
-    library = next((b.path.parent.parent for b in books.values() if b.kind == "library"), None)
-    extra: list[Doc] = library_docs(library, codes={b.id for b in books.values() if b.kind == "library"},
-                                    extras=False) if library else []
-    run_ingest(s, [b.path for b in books.values() if b.kind == "pdf"], progress=False, extra_docs=extra)
-    return RulesPal(s)
+    return RulesPal(blind.build(settings, books, name="checker"))
 
 
 @dataclass

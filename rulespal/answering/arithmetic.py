@@ -15,13 +15,15 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from rulespal.core.numbers import QUANTITY, WORD_NUMBERS
+from rulespal.core.numbers import EN_NUMBER_WORDS, QUANTITY
 from rulespal.core.types import Citation, Draft, SourceSpan
 from rulespal.rules.quantities import Amount, Statement, question_amounts, rule_statements, stems
 from rulespal.answering.context import AnswerContext
 
-NUMERAL = re.compile(rf"\d|\b(?:{'|'.join(w for w in WORD_NUMBERS if w.isascii())})\b", re.I)
+NUMERAL = re.compile(rf"\d|\b(?:{EN_NUMBER_WORDS})\b", re.I)
 RESULT = re.compile(r"\b(total|altogether|in all|score[sd]?|points?|what do (?:i|we) get|left|remain)\b", re.I)
+
+
 @dataclass(frozen=True)
 class Found:
     """A statement of one unit of a retrieved passage."""
@@ -53,7 +55,7 @@ class Working:
 def arithmetic(ctx: AnswerContext) -> Draft | None:
     question = ctx.key_text
     stated = [a for a in question_amounts(question) if not a.is_context]
-    amounts = [a for a in stated if NUMERAL.search(question[a.start:a.end])]  # "a Trickster" is not an amount
+    amounts = [a for a in stated if NUMERAL.search(question[a.start:a.end])]  # "a Scout" is not an amount
     asks = QUANTITY.search(question) or RESULT.search(question)
     if not asks or not amounts:
         return None  # no computation asked, or no number to compute with

@@ -15,9 +15,11 @@ WORD_NUMBERS = {
     "하나": 1, "한": 1, "둘": 2, "두": 2, "셋": 3, "세": 3, "넷": 4, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7,
     "여덟": 8, "아홉": 9, "열": 10,
 }
-_EN_WORDS = sorted((w for w in WORD_NUMBERS if w.isascii()), key=len, reverse=True)
-NUMBER_WORD = re.compile(r"\b(" + "|".join(re.escape(w) for w in _EN_WORDS) + r")\b", re.I)
-KOREAN_COUNT = re.compile(r"(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s?(?:장|개|번|명|칸|점|턴|라운드|차례)")
+# Regex alternations for other patterns to embed: English number words (longest first), Korean numerals.
+EN_NUMBER_WORDS = "|".join(re.escape(w) for w in sorted(filter(str.isascii, WORD_NUMBERS), key=len, reverse=True))
+KO_NUMERALS = "한|두|세|네|다섯|여섯|일곱|여덟|아홉|열"
+NUMBER_WORD = re.compile(rf"\b({EN_NUMBER_WORDS})\b", re.I)
+KOREAN_COUNT = re.compile(rf"(?<![가-힣])({KO_NUMERALS})\s?(?:장|개|번|명|칸|점|턴|라운드|차례)")
 # A quantity a rule gives without a number: "any number of cards", "equal to the value of", "half".
 OPEN_QUANTITY = re.compile(r"\b(any number|no limit|unlimited|as many|all of|half|none|equal to|the number of|"
                            r"the value of|the same (?:number|amount))\b|제한(?:이)? 없|모두|전부|만큼", re.I)

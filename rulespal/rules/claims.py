@@ -8,16 +8,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulespal.core.numbers import WORD_NUMBERS, as_int
+from rulespal.core.numbers import EN_NUMBER_WORDS, KO_NUMERALS, WORD_NUMBERS, as_int
 from rulespal.core.players import ASKED as PLAYERS
 from rulespal.core.tokens import STOPWORDS, tokenize
 
-_WORDS = "|".join(sorted((re.escape(w) for w in WORD_NUMBERS if w.isascii()), key=len, reverse=True))
 FRACTION_WORDS = {"half": "1/2", "a third": "1/3", "a quarter": "1/4"}
 # A number: digits (signed, a range "2-4", a fraction "1/2"), a number word, a Korean count ("3개", "두 장").
-# A sign glued to a Korean word is still a sign ("피로도-2": fatigue -2); after a Latin letter it is a hyphen.
-SPELLED = (rf"\b(?P<w>{_WORDS}|half|a third|a quarter)\b"
-           rf"|(?P<k>(?<![가-힣])(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열))(?=\s?(?:장|개|번|명|칸|점|턴|라운드))")
+# A sign glued to a Korean word is still a sign ("체력-2": health -2); after a Latin letter it is a hyphen.
+SPELLED = (rf"\b(?P<w>{EN_NUMBER_WORDS}|half|a third|a quarter)\b"
+           rf"|(?P<k>(?<![가-힣])(?:{KO_NUMERALS}))(?=\s?(?:장|개|번|명|칸|점|턴|라운드))")
 NUMBER = re.compile(rf"(?:(?<![\w.#])|(?<=[가-힣])(?=[+−-]\d))(?P<n>[+−-]?\d+(?:[.,]\d+)?(?:/\d+)?)(?![\w.]*\d)"
                     rf"|{SPELLED}", re.I)
 MARKER = re.compile(r"\[\d+\]")
@@ -27,6 +26,8 @@ LABELS = frozenset("step steps phase stage round rounds level player turn year p
 MONTHS = re.compile(r"\s+(?:january|february|march|april|may|june|july|august|september|october|november|"
                     r"december)\b", re.I)
 ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)\b", re.I)
+# Units written glued to their number: "5VP", "10pts", "30s".
+GLUED_UNIT = re.compile(r"(?:vps?|pts?|hp|ap|mp|cm|mm|sec|secs|min|mins|s)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,6 @@ class NotClaim:
     start: int
     end: int
 
-
-# Units written glued to their number: "5VP", "10pts", "30s".
-GLUED_UNIT = re.compile(r"(?:vps?|pts?|hp|ap|mp|cm|mm|sec|secs|min|mins|s)\b", re.I)
 
 def normalise(raw: str) -> str:
     raw = raw.strip().casefold().replace("−", "-").replace("–", "-").replace("~", "-")

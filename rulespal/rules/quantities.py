@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulespal.core.numbers import WORD_NUMBERS
+from rulespal.core.numbers import EN_NUMBER_WORDS, WORD_NUMBERS
 from rulespal.core.tokens import STOPWORDS, tokenize
 
-_EN = "|".join(sorted((re.escape(w) for w in WORD_NUMBERS if w.isascii()), key=len, reverse=True))
-NUM = rf"(?:\d+(?:\.\d+)?|{_EN})"
+NUM = rf"(?:\d+(?:\.\d+)?|{EN_NUMBER_WORDS})"
 # Words that say which game or situation a number belongs to, not a thing that is counted.
 CONTEXT = frozenset(tokenize("player players round rounds turn turns year age level step phase page p"))
 FILLER = frozenset(tokenize("each every total more left still now the a an my our your their of in on at to "
@@ -28,6 +27,10 @@ def number(text: str) -> float | None:
         return float(text)
     except ValueError:
         return float(WORD_NUMBERS[text]) if text in WORD_NUMBERS else None
+
+
+def _sign(mark: str | None) -> int:
+    return -1 if mark in ("-", "−") else 1
 
 
 def stems(text: str) -> frozenset[str]:
@@ -61,7 +64,7 @@ class Statement:
     every: float = 1.0  # "1 point for every 2 goods": group size
     rounding: str = "down"  # for grouped rates: down or up
     relation: str = ""  # threshold: ">", ">=", "<", "<="
-    context: frozenset[str] = frozenset()  # the other words of its sentence (its label: "Extinction", "Trickster")
+    context: frozenset[str] = frozenset()  # the other words of its sentence (its label: "Overload", "Scout")
     start: int = 0  # span within the unit's text
     end: int = 0
 
@@ -88,16 +91,16 @@ def question_amounts(question: str) -> list[Amount]:
         things = stems(what)
         if value is None or not things:
             continue
-        sign = -1 if m.group("sign") in ("-", "−") else 1
-        found.append(Amount(sign * value, things, m.start(), m.start("what") + len(what), what.strip()))
+        found.append(Amount(_sign(m.group("sign")) * value, things, m.start(), m.start("what") + len(what),
+                            what.strip()))
         taken.append((m.start("n"), m.end("n")))
     for m in AMOUNT_BEFORE.finditer(question):
         if any(a <= m.start("n") < b for a, b in taken):
             continue
         things = stems(m.group("what"))
         if things:
-            sign = -1 if m.group("sign") in ("-", "−") else 1
-            found.append(Amount(sign * float(m.group("n")), things, m.start(), m.end(), m.group("what").strip()))
+            found.append(Amount(_sign(m.group("sign")) * float(m.group("n")), things, m.start(), m.end(),
+                                m.group("what").strip()))
             taken.append((m.start("n"), m.end("n")))
     for m in ONE_THING.finditer(question):
         things = stems(m.group("what"))
@@ -153,9 +156,8 @@ def rule_statements(text: str) -> list[Statement]:
     for m in MODIFIER.finditer(text):
         value, gives = float(m.group("n")), stems(m.group("gives"))
         if gives and not any(s.start <= m.start() < s.end for s in out):
-            sign = -1 if m.group("sign") in ("-", "−") else 1
             clause = re.split(r"[.;]", text[:m.start()])[-1]  # the sentence up to it, with its label
-            out.append(Statement("modifier", sign * value, gives, gives, context=stems(clause),
+            out.append(Statement("modifier", _sign(m.group("sign")) * value, gives, gives, context=stems(clause),
                                  start=m.start(), end=m.end()))
     for m in FRACTION.finditer(text):
         things = stems(m.group("what"))
@@ -182,7 +184,7 @@ def _rate(m: re.Match, text: str) -> list[Statement]:
     things = stems(groups.get("what") or "")
     if value is None or not things:
         return []
-    sign = -1 if groups.get("sign") in ("-", "−") else 1
+    sign = _sign(groups.get("sign"))
     every = number(groups.get("m") or "1") or 1.0
     tail = text[m.end():m.end() + 40]
     way = ROUND.search(tail) if every > 1 else None
