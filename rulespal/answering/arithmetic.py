@@ -1,27 +1,36 @@
 """Rule arithmetic for any rulebook: the question's amounts worked through the rates, shares, modifiers,
 limits and thresholds that the retrieved rules state, every step shown and cited.
 
-Nothing here knows a game. A computation is answered only in shapes it can be sure of: one amount
-through one rule (a rate, a labelled modifier, "until you have N") or several amounts each through a
-rate of the same unit, then a limit on the result; every amount the question states must be accounted
-for by a rule its own search found, or the rules are quoted instead (never a guess). Shares ("half,
-rounded up") and thresholds ("exceeds 15") are read by rulespal/rules/quantities.py but not yet
-answered: on books never tuned on they fired on the wrong rule more often than the right one.
+Nothing here knows a game. A computation is answered only in shapes it can be sure of: a player count
+through a rule of the players ("one fewer than players"); one amount through one rule (a rate, a
+labelled modifier, "until you have N"); or amounts each through a rate of the same unit, plus what the
+player already has of that unit and the signed modifiers the question states, then a limit on the
+result (from the passages, or stated anywhere in the book). Of several amounts, one that no rule
+counts is named in the working as not counted, never silently dropped; with no rule for any amount
+the rules are quoted instead (never a guess). Shares ("half, rounded up") and thresholds ("exceeds
+15") are read by rulespal/rules/quantities.py but not yet answered: on books never tuned on they
+fired on the wrong rule more often than the right one.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from rulespal.core.numbers import EN_NUMBER_WORDS, QUANTITY
+from rulespal.core.players import players_asked
+from rulespal.core.text import last_section
 from rulespal.core.types import Citation, Draft, SourceSpan
-from rulespal.rules.quantities import Amount, Statement, question_amounts, rule_statements, stems
+from rulespal.rules.claims import asked_things
+from rulespal.rules.quantities import Amount, Statement, caps, question_amounts, rule_statements, stems
 from rulespal.answering.context import AnswerContext
 
 NUMERAL = re.compile(rf"\d|\b(?:{EN_NUMBER_WORDS})\b", re.I)
-RESULT = re.compile(r"\b(total|altogether|in all|score[sd]?|points?|what do (?:i|we) get|left|remain)\b", re.I)
+RESULT = re.compile(r"\b(total|altogether|in all|score[sd]?|points?|what do (?:i|we) get|left|remain|"
+                    r"what (?:\w+ ){0,2}(?:do|does|will|would|am|are) (?:i|we|they|it) (?:make|get|score|have|at))\b",
+                    re.I)
 
 
 @dataclass(frozen=True)
@@ -33,6 +42,7 @@ class Found:
     start: int  # the unit's span in the rulebook
     end: int
     rank: int  # the passage's rank in the search
+    context: frozenset[str] = frozenset()  # the stems of its unit and section ("road", "city")
 
 
 @dataclass
@@ -54,27 +64,61 @@ class Working:
 
 def arithmetic(ctx: AnswerContext) -> Draft | None:
     question = ctx.key_text
-    stated = [a for a in question_amounts(question) if not a.is_context]
-    amounts = [a for a in stated if NUMERAL.search(question[a.start:a.end])]  # "a Scout" is not an amount
     asks = QUANTITY.search(question) or RESULT.search(question)
-    if not asks or not amounts:
-        return None  # no computation asked, or no number to compute with
+    if not asks:
+        return None  # no computation asked
     found = _statements(ctx)
     words = stems(question)
     work = Working()
-    total = _one(amounts[0], found, words, work) if len(amounts) == 1 else _many(amounts, found, words, work)
+    if (total := _players(question, found, words, work)) is not None:
+        return _draft(ctx, work, total)
+    stated = [a for a in question_amounts(question) if not a.is_context]
+    amounts = _distinct([a for a in stated if NUMERAL.search(question[a.start:a.end])])  # "a Scout" is no amount
+    if not amounts:
+        return None  # no number to compute with
+    # "2 vineyards, 1 winery, an enologist": beside numbers, "an X" in the list is one more amount
+    ones = [a for a in _distinct(stated) if a not in amounts and not any(b.things == a.things for b in amounts)]
+    if len(amounts) == 1 and not ones:
+        total = _one(amounts[0], found, words, work)
+    else:
+        total = _many(amounts, ones, found, words, asked_things(question), work, ctx)
     if total is None:
         return None
     return _draft(ctx, work, total)
+
+
+def _distinct(amounts: list[Amount]) -> list[Amount]:
+    """One amount per thing: "5 tiles, ... because one tile has two sections" counts the tiles once."""
+    out: list[Amount] = []
+    for a in amounts:
+        if not any(b.things == a.things for b in out):
+            out.append(a)
+    return out
+
+
+def _players(question: str, found: list[Found], words: frozenset[str], work: Working) -> float | None:
+    """"How many of each Freedom with 4 players?" through "one fewer of each Freedom than players"."""
+    n = players_asked(question)
+    if n is None or n < 2:
+        return None  # "can one player ...": a player, not a player count
+    rules = [f for f in found if f.statement.kind == "players" and f.statement.things & words]
+    if not rules:
+        return None
+    f = max(rules, key=lambda g: (len(g.statement.things & words), -g.rank))
+    k = f.statement.value
+    sign = "+" if k >= 0 else "−"
+    return work.step(f"{n} players {sign} {_fmt(abs(k))} = {_fmt(n + k)}", f, n + k)
 
 
 def _statements(ctx: AnswerContext) -> list[Found]:
     out: list[Found] = []
     for rank, hit in enumerate(ctx.hits[:ctx.tuning.answer_hits]):
         chunk = hit.chunk
+        section = stems(last_section(chunk.section))
         for u in chunk.units:
-            for st in rule_statements(chunk.unit_text(u)):
-                out.append(Found(st, chunk.doc, u.start, u.end, rank))
+            text = chunk.unit_text(u)
+            for st in rule_statements(text):
+                out.append(Found(st, chunk.doc, u.start, u.end, rank, stems(text) | section))
     return out
 
 
@@ -84,11 +128,20 @@ def _matching(found: list[Found], kind: str, words: frozenset[str]) -> list[Foun
                    and f.statement.things <= words), key=lambda f: f.rank)
 
 
+def _best_rate(a: Amount, found: list[Found], words: frozenset[str]) -> Found | None:
+    """The rate that counts ``a``: what it counts is the amount's thing (with the question's words: "for
+    every unit recalled" counts "my 5-unit troop" I recall); of several, the one whose rule and section
+    share most words with the question ("per tile" on a road, not in a city), then the best-ranked."""
+    rates = [f for f in found if f.statement.kind == "rate" and f.statement.things & a.things
+             and f.statement.things <= a.things | words]
+    return max(rates, key=lambda f: (bool(f.statement.gives), len(f.context & words), -f.rank)) if rates else None
+
+
 def _one(a: Amount, found: list[Found], words: frozenset[str], work: Working) -> float | None:
     """One amount through one rule."""
-    rates = [f for f in _matching(found, "rate", a.things) if _asked(f, words)]
-    if rates and a.value != 1:  # "what is one X worth?" asks for the rule itself: quoted, not computed
-        return _rate(a, rates[0], found, work)
+    rate = _best_rate(a, found, words)
+    if rate is not None and _asked(rate, words) and a.value != 1:  # "what is one X worth?" asks for the rule
+        return _rate(a, rate, found, work)
     if until := _matching(found, "until", a.things):
         f = until[0]
         v = f.statement.value - a.value
@@ -108,25 +161,57 @@ def _asked(f: Found, words: frozenset[str]) -> bool:
     return not f.statement.gives or bool(f.statement.gives & words)
 
 
-def _many(amounts: list[Amount], found: list[Found], words: frozenset[str], work: Working) -> float | None:
-    """Several amounts, each through its own rate, all giving the same thing ("points")."""
-    chosen = []
+def _many(amounts: list[Amount], ones: list[Amount], found: list[Found], words: frozenset[str],
+          asked: frozenset[str], work: Working, ctx: AnswerContext) -> float | None:
+    """Amounts each through its own rate, all giving the same thing ("points"); what the player already
+    has of that thing ("I'm on 8 prayer points") and signed modifiers ("the tile is -1") are added.
+    ``ones`` ("an enologist") count only where a rate of that same thing gives it."""
+    chosen: list[tuple[Amount, Found]] = []
+    rest: list[Amount] = []
     for a in amounts:
-        rates = _matching(found, "rate", a.things)
-        if not rates:
-            return None
-        chosen.append((a, rates[0]))
-    units = {f.statement.gives for _, f in chosen}
-    if len(units) != 1 or not next(iter(units)) or len({f for _, f in chosen}) != len(chosen):
+        rate = None if a.signed else _best_rate(a, found, words)
+        if rate is None:
+            rest.append(a)
+        else:
+            chosen.append((a, rate))
+    units = Counter(f.statement.gives for _, f in chosen if f.statement.gives)
+    if not units:
         return None
-    if not _asked(chosen[0][1], words):
+    gives = units.most_common(1)[0][0]
+    rest += [a for a, f in chosen if f.statement.gives != gives]  # "3 for each city": not what the others give
+    chosen = [(a, f) for a, f in chosen if f.statement.gives == gives]
+    for a in ones:
+        rate = _best_rate(a, found, words)
+        if rate is not None and rate.statement.gives == gives:
+            chosen.append((a, rate))
+    chosen.sort(key=lambda af: af[0].start)
+    if len({f for _, f in chosen}) != len(chosen):
         return None
-    total = sum(_rate(a, f, found, work) for a, f in chosen)
+    if asked and not asked & gives:
+        return None  # "how many cards?" is not answered in points
+    first = chosen[0][1]
+    if not asked and not _asked(first, words) and not (first.context - first.statement.things - gives) & words:
+        return None
+    held = [a for a in rest if not a.signed and a.things <= gives]
+    signed = [a for a in rest if a.signed]
+    ignored = [a for a in rest if a not in held and a not in signed]
+    if len(chosen) + len(held) + len(signed) < 2 or len(held) > 1:
+        return None  # one amount through one rate with the rest unexplained: quote the rules instead
+    total = sum(_rate(a, f, found, work, cap=False) for a, f in chosen)
+    for a in held:
+        total += a.value
+        work.steps.append(f"+ {_fmt(a.value)} {a.text} (from your question)")
+    for a in signed:
+        total += a.value
+        work.steps.append(f"{'+' if a.value >= 0 else '−'} {_fmt(abs(a.value))} ({a.text}, from your question)")
+    for a in ignored:
+        work.steps.append(f"{_fmt(a.value)} {a.text}: not counted (no rule found that gives {' '.join(sorted(gives))} "
+                          f"for them)")
     work.steps.append(f"total {_fmt(total)}")
-    return total
+    return _cap(total, gives, found, work, ctx, chosen[0][1].doc)
 
 
-def _rate(a: Amount, f: Found, found: list[Found], work: Working) -> float:
+def _rate(a: Amount, f: Found, found: list[Found], work: Working, cap: bool = True) -> float:
     st = f.statement
     if st.every > 1:
         groups = a.value / st.every
@@ -137,15 +222,29 @@ def _rate(a: Amount, f: Found, found: list[Found], work: Working) -> float:
     else:
         v = a.value * st.value
         work.step(f"{_fmt(a.value)} {a.text} × {_fmt(st.value)} {_unit(st)}= {_fmt(v)}", f, v)
-    return _cap(v, st.gives | st.things, found, work)
+    return _cap(v, st.gives | st.things, found, work) if cap else v
 
 
-def _cap(value: float, about: frozenset[str], found: list[Found], work: Working) -> float:
-    """A limit on what a rate gave ("never more than 10 points from lanterns")."""
-    caps = _matching(found, "cap", about)
-    if caps and value > caps[0].statement.value:
-        return work.step(f"capped at {_fmt(caps[0].statement.value)}", caps[0], caps[0].statement.value)
+def _cap(value: float, about: frozenset[str], found: list[Found], work: Working,
+         ctx: AnswerContext | None = None, doc: str = "") -> float:
+    """A limit on the result ("never more than 10 points from lanterns"): among the passages, or, for a
+    total, stated anywhere in its rulebook (a cap is often far from the rule that gives the points)."""
+    limits = _matching(found, "cap", about)
+    if not limits and ctx is not None and about:
+        limits = _book_caps(ctx, doc, about)
+    if limits and value > limits[0].statement.value:
+        return work.step(f"capped at {_fmt(limits[0].statement.value)}", limits[0], limits[0].statement.value)
     return value
+
+
+def _book_caps(ctx: AnswerContext, doc: str, about: frozenset[str]) -> list[Found]:
+    """Limits on exactly ``about`` ("Prayer Points") stated anywhere in the rulebook, with their units."""
+    out = []
+    for st in caps(ctx.index.text(doc)):
+        at = ctx.index.unit_at(doc, st.start)
+        if st.things == about and at is not None:
+            out.append(Found(st, doc, at[1].start, at[1].end, len(ctx.hits)))
+    return out
 
 
 def _draft(ctx: AnswerContext, work: Working, total: float) -> Draft:

@@ -19,7 +19,7 @@ from rulespal.answering.table_writer import table_answer
 
 Writer = Callable[[AnswerContext], Draft | None]
 
-DEFAULT_WRITERS: tuple[Writer, ...] = (no_words, out_of_range, not_printed, arithmetic, calculation, table_answer,
+DEFAULT_WRITERS: tuple[Writer, ...] = (no_words, out_of_range, not_printed, calculation, arithmetic, table_answer,
                                        extractive)
 
 

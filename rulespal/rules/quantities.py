@@ -47,6 +47,7 @@ class Amount:
     start: int
     end: int
     text: str = ""  # the words of the question that name the thing
+    signed: bool = False  # written with its sign ("+1", "is -1"): a modifier the player states
 
     @property
     def is_context(self) -> bool:
@@ -57,8 +58,8 @@ class Amount:
 class Statement:
     """An arithmetic statement of a rule."""
 
-    kind: str  # rate, fraction, modifier, cap, until, threshold
-    value: float  # points per thing, the share, the modifier, the limit, the target, the threshold
+    kind: str  # rate, fraction, modifier, cap, until, threshold, players
+    value: float  # points per thing, the share, the modifier, the limit, the target, the threshold, +/- players
     things: frozenset[str]  # what is counted (rate), or what the limit or modifier is about
     gives: frozenset[str] = frozenset()  # what a rate or modifier yields ("points")
     every: float = 1.0  # "1 point for every 2 goods": group size
@@ -71,13 +72,13 @@ class Statement:
 
 # ---- the question ------------------------------------------------------------------------------
 
-AMOUNT_AFTER = re.compile(rf"(?<![\w.])(?P<sign>[+-]|−)?(?P<n>{NUM})(?![\w.])\s*(?:x\s+)?(?P<what>(?:[A-Za-z][\w'’-]*\s*){{1,3}})",
+AMOUNT_AFTER = re.compile(rf"(?<![\w.])(?P<sign>[+-]|−)?(?P<n>{NUM})(?!\w|\.\d)(?:\s*(?:x\s+)?|-)(?P<what>(?:[A-Za-z][\w'’-]*\s*){{1,3}})",
                           re.I)
 AMOUNT_BEFORE = re.compile(rf"(?P<what>(?:[A-Za-z][\w'’-]*\s+){{1,2}})(?:of\s+|is\s+|at\s+|on\s+|=\s*)?(?P<sign>[+-]|−)?"
-                           rf"(?P<n>\d+)(?![\w.])", re.I)
+                           rf"(?P<n>\d+)(?!\w|\.\d)", re.I)
 ONE_THING = re.compile(r"\b(?:an?|one)\s+(?P<what>[A-Za-z][\w'-]*)", re.I)
 STOP_AFTER = re.compile(r"\b(and|with|but|or|in|on|at|to|from|for|so|then|because|while|when|if|which|that|"
-                        r"how|what|do|does|did|is|are|was|were|has|have|had|can|will|i|we|you|he|she|they|it)\b.*",
+                        r"after|before|during|how|what|do|does|did|is|are|was|were|has|have|had|can|will|i|we|you|he|she|they|it)\b.*",
                         re.I)
 
 
@@ -92,15 +93,16 @@ def question_amounts(question: str) -> list[Amount]:
         if value is None or not things:
             continue
         found.append(Amount(_sign(m.group("sign")) * value, things, m.start(), m.start("what") + len(what),
-                            what.strip()))
+                            what.strip(), m.group("sign") is not None))
         taken.append((m.start("n"), m.end("n")))
     for m in AMOUNT_BEFORE.finditer(question):
         if any(a <= m.start("n") < b for a, b in taken):
             continue
         things = stems(m.group("what"))
         if things:
+            what = re.sub(r"(?:\s+(?:a|an|the|of|is|at|on))+\s*$", "", " " + m.group("what")).strip()
             found.append(Amount(_sign(m.group("sign")) * float(m.group("n")), things, m.start(), m.end(),
-                                m.group("what").strip()))
+                                what, m.group("sign") is not None))
             taken.append((m.start("n"), m.end("n")))
     for m in ONE_THING.finditer(question):
         things = stems(m.group("what"))
@@ -139,6 +141,11 @@ CAP = re.compile(rf"\b(?:never (?:have |possess |hold )?more than|no more than|n
                  rf"maximum of|at most|up to)\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’ -]{{0,30}}?"
                  rf"(?:\s+(?:from|of|for)\s+[A-Za-z][\w'’ -]{{0,20}}?)?){_END}", re.I)
 UNTIL = re.compile(rf"\buntil (?:you|they|he|she|each player) (?:have|has)\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’-]*)", re.I)
+# "1 fewer of each Freedom than players", "a number of tiles equal to the number of players minus one"
+PLAYERS_LESS = re.compile(rf"\b(?P<n>{NUM})\s+(?P<dir>fewer|less|more)\s+(?P<what>[A-Za-z][\w'’ -]{{0,40}}?)\s+than\s+"
+                          rf"(?:the number of\s+)?players\b", re.I)
+PLAYERS_MINUS = re.compile(rf"\b(?P<what>[A-Za-z][\w'’ -]{{0,60}}?)\s+equal to the number of players\s*"
+                           rf"(?P<dir>minus|plus|\+|-|−)\s*(?P<n>{NUM})\b", re.I)
 THRESHOLDS = [
     (re.compile(rf"\b(?:exceeds?|more than|greater than|over)\s+(?P<n>{NUM})", re.I), ">"),
     (re.compile(rf"\bat least\s+(?P<n>{NUM})|(?P<n2>{NUM})\s+or more\b", re.I), ">="),
@@ -167,6 +174,14 @@ def rule_statements(text: str) -> list[Statement]:
                                  start=m.start(), end=m.end()))
     for m in CAP.finditer(text):
         out.append(Statement("cap", number(m.group("n")) or 0, stems(m.group("what")), start=m.start(), end=m.end()))
+    for m in PLAYERS_LESS.finditer(text):
+        sign = 1 if m.group("dir").casefold() == "more" else -1
+        out.append(Statement("players", sign * (number(m.group("n")) or 0), stems(m.group("what")),
+                             start=m.start(), end=m.end()))
+    for m in PLAYERS_MINUS.finditer(text):
+        sign = 1 if m.group("dir").casefold() in ("plus", "+") else -1
+        what = re.split(r"[.;:,]", m.group("what"))[-1]
+        out.append(Statement("players", sign * (number(m.group("n")) or 0), stems(what), start=m.start(), end=m.end()))
     for m in UNTIL.finditer(text):
         out.append(Statement("until", number(m.group("n")) or 0, stems(m.group("what")), start=m.start(), end=m.end()))
     for rx, relation in THRESHOLDS:
@@ -176,6 +191,12 @@ def rule_statements(text: str) -> list[Statement]:
                 about = stems(re.split(r"[.;:]", text[:m.start()])[-1])
                 out.append(Statement("threshold", n, about, relation=relation, start=m.start(), end=m.end()))
     return out
+
+
+def caps(text: str) -> list[Statement]:
+    """The limits a whole text states ("never more than 11 Prayer Points"), spans in ``text``."""
+    return [Statement("cap", number(m.group("n")) or 0, stems(m.group("what")), start=m.start(), end=m.end())
+            for m in CAP.finditer(text)]
 
 
 def _rate(m: re.Match, text: str) -> list[Statement]:

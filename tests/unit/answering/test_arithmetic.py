@@ -53,3 +53,57 @@ def test_not_sure_means_not_computed(tmp_path, tuning):
     assert _ask(tmp_path, tuning, "I have 3 lanterns and 4 rubies, how many points?")[1] is None  # rubies: no rule
     assert _ask(tmp_path, tuning, "what is one lantern worth?")[1] is None  # asks for the rule itself
     assert _ask(tmp_path, tuning, "where do the 3 lanterns go?")[1] is None  # no quantity asked
+
+
+WINERY = """Valley Wines
+
+Wine Quality
+
+* +2 points for each Vineyard in the Estate,
+* +1 point for each Farmer in the Estate,
+* +2 points for each Enologist in the Estate.
+
+Fairs
+
+There should be a number of Fair tiles equal to the number of players minus one.
+
+Favor
+
+A player receives 1 Favor Point for every unit recalled. A city scores 3 points for each tower.
+
+Limits
+
+A player can never have more than 11 Favor Points.
+"""
+
+
+def _ask_winery(tmp_path, tuning, question):
+    idx = make_snapshot(tmp_path, {"winery": WINERY})
+    plan = plan_for(idx, question)
+    hits = [Hit(c, 1.0, 1.0) for c in idx.chunks]
+    return arithmetic(AnswerContext(idx, plan, hits, ["winery"], question, question, [], tuning,
+                                    Picker(idx, plan, tuning)))
+
+
+def test_a_list_with_an_a_and_a_signed_modifier_from_the_question(tmp_path, tuning):
+    d = _ask_winery(tmp_path, tuning, "2 vineyards, an enologist and 1 farmer. The weather tile is -1. "
+                                      "What quality do I make?")
+    assert d is not None and d.text.endswith("→ 6")  # 4 + 2 + 1 - 1
+    assert "− 1 (weather tile, from your question)" in d.text
+
+
+def test_a_player_count_through_a_rule_of_the_players(tmp_path, tuning):
+    d = _ask_winery(tmp_path, tuning, "how many fair tiles with 4 players?")
+    assert d is not None and d.text.startswith("4 players − 1 = 3") and d.text.endswith("→ 3")
+    assert _ask_winery(tmp_path, tuning, "how many fair tiles can one player take?") is None
+
+
+def test_what_the_player_has_is_added_and_a_cap_anywhere_in_the_book_applies(tmp_path, tuning):
+    d = _ask_winery(tmp_path, tuning, "I'm on 8 favor points and recall my 5-unit troop. How many favor points now?")
+    assert d is not None and "capped at 11" in d.text and d.text.endswith("→ 11")
+    assert any("never have more than 11" in c.quote for c in d.citations)
+
+
+def test_an_amount_no_rule_counts_is_named_not_dropped(tmp_path, tuning):
+    d = _ask_winery(tmp_path, tuning, "2 vineyards, 1 farmer and 4 barrels. How many points?")
+    assert d is not None and d.text.endswith("→ 5") and "4 barrels: not counted" in d.text

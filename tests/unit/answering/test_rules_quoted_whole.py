@@ -59,3 +59,30 @@ def test_a_quantity_asked_of_a_rule_without_one_is_not_answered(tmp_path, tuning
                         answerable_min=0.0, coverage_min=0.0), Picker(idx, plan, tuning))
     draft = write_answer(ctx, DEFAULT_WRITERS)
     assert not draft.answerable and draft.text.startswith("The rulebook doesn't say.")
+
+
+ELSEWHERE_BOOK = """Star Bazaar Rules
+
+Heroes
+
+Each hero's starting health is shown on their character card.
+
+Each player starts with 3 coins.
+"""
+
+
+def test_a_value_printed_on_a_component_is_not_printed_in_the_book(tmp_path, tuning):
+    idx = make_snapshot(tmp_path, {"bazaar": ELSEWHERE_BOOK})
+    loose = tuning.replace(answerable_min_en=0.0, answerable_min=0.0, coverage_min=0.0)
+
+    def ask(question):
+        plan = plan_for(idx, question)
+        hits = [Hit(c, 1.0, 1.0) for c in idx.chunks]
+        return write_answer(AnswerContext(idx, plan, hits, ["bazaar"], question, question, [], loose,
+                                          Picker(idx, plan, loose)), DEFAULT_WRITERS)
+
+    draft = ask("how much starting health does each hero have?")
+    assert not draft.answerable and draft.text.startswith("The rulebook doesn't print that")
+    assert "character card" in draft.text and draft.citations  # the rule that says where it is, cited
+    draft = ask("how many coins does each player start with?")
+    assert draft.answerable and "3 coins" in draft.text

@@ -51,3 +51,16 @@ def test_a_sign_glued_to_a_korean_word_is_read_and_verified():
     cite = Citation(n=1, doc="g", section="", start=0, end=11, quote="-휴식 : 피로도-2")
     (check,) = check_answer(Draft("휴식 : 피로도-2 [1]", True, ("g",), (cite,)), None, "휴식 액션은 뭐야?")
     assert (check.claim, check.status) == ("-2", "verified")
+
+
+def test_another_number_said_in_the_same_words_contradicts():
+    quote = "At the end, each Tower will score 10 Prestige. Draw two cards instead of 3 when you pass."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+
+    def status(answer):
+        return {c.claim: c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)))}
+
+    assert status("Each Tower scores 11 Prestige [1].")["11 Prestige"] == "contradicted"  # "score" before both
+    assert status("Each Tower scores 10 Prestige [1].")["10 Prestige"] == "verified"
+    assert status("When you pass, draw two cards instead of 4 [1].")["4"] == "contradicted"  # a bare number
+    assert status("When you pass, draw two cards instead of 3 [1].")["3"] == "verified"

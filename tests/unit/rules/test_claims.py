@@ -39,3 +39,10 @@ def test_a_label_before_a_number_and_units_glued_to_it_make_claims():
     claims, _ = read_claims("The frigate has Hull 4. A win is worth 5VP, a draw 10pts.")
     assert [c.text for c in claims] == ["4", "5VP", "10pts"]
     assert "hull" in claims[0].thing
+
+
+def test_every_page_of_a_page_list_is_a_page():
+    claims, others = _kinds("Remove some cards (see pages 2 & 3 of the supplement; pp. 7, 8 and 9).")
+    assert claims == []
+    assert {o for o in others if o[1] == "page"} == {("2", "page"), ("3", "page"), ("7", "page"), ("8", "page"),
+                                                      ("9", "page")}

@@ -28,3 +28,15 @@ def test_rates_shares_limits_and_modifiers():
     assert ("cap", 11.0, ["point", "prayer"]) in [x[:3] for x in _statements("never more than 11 Prayer Points.")]
     assert ("until", 5.0, ["card"]) in [x[:3] for x in _statements("draw until you have five cards in hand")]
     assert ("modifier", 10.0, ["life"]) in [x[:3] for x in _statements("Hard: nemesis +10 life.")]
+
+
+def test_numbers_at_a_sentence_end_hyphenated_and_signed():
+    got = question_amounts("The tile is -1. I recall my 5-unit troop.")
+    assert [(a.value, a.signed) for a in got] == [(-1.0, True), (5.0, False)]
+    assert "unit" in got[1].things
+
+
+def test_rules_of_the_player_count():
+    assert [s[:3] for s in _statements("1 fewer of each Freedom than players.")] == [("players", -1.0, ["freedom"])]
+    assert ("players", -1.0) in [s[:2] for s in _statements(
+        "Place a number of tiles equal to the number of players minus one.")]

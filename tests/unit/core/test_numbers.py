@@ -1,0 +1,11 @@
+"""Question forms read from the words alone."""
+
+from rulespal.core.numbers import yes_no
+
+
+def test_yes_no_questions_even_after_a_situation():
+    assert yes_no("I'm out of meeples, can I pick one back up?")
+    assert yes_no("with 3 of us - I took one side of a double route, can someone else take the other?")
+    assert yes_no("Does a new tile need to touch the old ones?")
+    assert not yes_no("How many cards can I hold?")  # a quantity, not yes or no
+    assert not yes_no("what does the rest action do?")
