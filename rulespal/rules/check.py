@@ -38,13 +38,14 @@ QUOTE_NUMBER = re.compile(rf"(?<![\d.])[+−-]?\d+(?![\d])|{SPELLED}", re.I)
 def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
                  names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE) -> list[Check]:
     claims, others = read_claims(draft.text, question, names)
+    worked = _worked(draft, question)
     checks: list[Check] = []
     seen: set[str] = set()
     for c in claims:
         if c.text in seen:
             continue
         seen.add(c.text)
-        status, source, detail = _status(c, draft, book, restate_share)
+        status, source, detail = worked.get((c.start, c.number)) or _status(c, draft, book, restate_share)
         answers = status != "verified" or _answers(c, question)
         if not answers:
             detail = f"does not answer: the question asks about {' '.join(asked_things(question))}"
@@ -54,6 +55,52 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
             seen.add(o.text)
             checks.append(Check(claim=o.text, status="unverified", detail="from your question"))
     return checks
+
+
+# A number directly followed by its noun ("2 cards"), not by a small word ("3 when you pass").
+NOUN_AFTER = re.compile(r"\s*[*_]*(?!(?:when|if|and|or|to|of|in|on|at|for|the|a|an|you|each|per)\b)[A-Za-z가-힣]", re.I)
+# Working written out in an answer: "10 + 1 = 11", "4 x 2 = 8", "3 − 2 = 1".
+WORKING = re.compile(r"(?<![\w.])([-−]?\d+(?:\s*[+\-−–×x*]\s*\d+)+)\s*=\s*(\d+)(?![\w.])")
+OPERATORS = str.maketrans({"−": "-", "–": "-", "×": "*", "x": "*"})
+
+
+def _worked(draft: Draft, question: str) -> dict[tuple[int, str], tuple[str, SourceSpan | None, str | None]]:
+    """The result of each written-out sum: verified when it adds up and every operand is in a cited quote
+    or the question; contradicted when it does not add up. Keyed by the result's place in the answer."""
+    out: dict[tuple[int, str], tuple[str, SourceSpan | None, str | None]] = {}
+    for m in WORKING.finditer(draft.text):
+        value = _evaluate(m.group(1).translate(OPERATORS))
+        result = int(m.group(2))
+        if value != result:
+            out[(m.start(2), str(result))] = ("contradicted", None, f"the working does not add up: "
+                                              f"{m.group(1)} is {value}")
+            continue
+        operands = re.findall(r"\d+", m.group(1))
+        sources = [_cited_number(draft, n) for n in operands]
+        if all(src is not None or re.search(rf"(?<!\d){n}(?!\d)", question) for src, n in zip(sources, operands)):
+            first = next((src for src in sources if src is not None), None)
+            out[(m.start(2), str(result))] = ("verified", first, "computed from the cited numbers")
+    return out
+
+
+def _evaluate(expression: str) -> int:
+    """"10 + 2 * 3 - 1" -> 15: sums of products of whole numbers."""
+    total = 0
+    for sign, term in re.findall(r"([+-]?)\s*(\d+(?:\s*\*\s*\d+)*)", expression):
+        product = 1
+        for factor in re.findall(r"\d+", term):
+            product *= int(factor)
+        total += -product if sign == "-" else product
+    return total
+
+
+def _cited_number(draft: Draft, number: str) -> SourceSpan | None:
+    """Where a cited quote claims ``number`` (a quantity, not a "Rule 1:" label or a page)."""
+    for cite in draft.citations:
+        for c in read_claims(cite.quote)[0]:
+            if c.number == number:
+                return SourceSpan(doc=cite.doc, start=cite.start + c.start, end=cite.start + c.end)
+    return None
 
 
 def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float
@@ -80,12 +127,12 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
             words = frozenset(tokenize(sentence))
             # A Korean answer about an English rule: its nouns can't be compared, its numbers can.
             claim_thing = c.thing if not _other_script(c.thing, sentence) else frozenset()
+            # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
+            bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
             for m in QUOTE_NUMBER.finditer(sentence):
                 number = normalise(m.group())
                 thing, _ = thing_after(sentence, m.end())
                 before = words_before(sentence, m.start())
-                # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
-                bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
                 same_thing = (_same(thing, claim_thing) if thing and claim_thing
                               else bool(c.before & before) if bare
                               else not claim_thing or bool(claim_thing & words))
@@ -95,8 +142,10 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
                 # another number said of the same thing, in the same words ("scores 10 Prestige")
                 said_of_it = (thing and claim_thing and thing & claim_thing
                               and (len(thing & claim_thing) >= 2 or _restates(c, words, restate_share)
-                                   or c.before & before - claim_thing))
-                if number != c.number and conflict is None and (said_of_it or (bare and c.before & before)):
+                                   or (c.before & before) - claim_thing))
+                # a bare number against a bare number said after the very same words ("instead of 3")
+                bare_too = bare and not NOUN_AFTER.match(sentence, m.end()) and c.before <= before
+                if number != c.number and conflict is None and (said_of_it or bare_too):
                     conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}")
     if conflict is not None:
         cite, start, end, detail = conflict

@@ -20,6 +20,8 @@ SPELLED = (rf"\b(?P<w>{EN_NUMBER_WORDS}|half|a third|a quarter)\b"
 NUMBER = re.compile(rf"(?:(?<![\w.#])|(?<=[가-힣])(?=[+−-]\d))(?P<n>[+−-]?\d+(?:[.,]\d+)?(?:/\d+)?)(?![\w.]*\d)"
                     rf"|{SPELLED}", re.I)
 MARKER = re.compile(r"\[\d+\]")
+# A noun right after a number ("4 and 5 players" ends in a count, "pages 2 & 3 of the rules" does not).
+DIRECT_NOUN = re.compile(r"\s*(?!(?:of|and|or|to|in|on|for|the|a|an)\b)[A-Za-z가-힣]", re.I)
 LABELS = frozenset("step steps phase stage round rounds level player turn year page pages p pp rule rules section "
                    "chapter act part scenario mission box field figure example table appendix no number length "
                    "size".split())
@@ -56,7 +58,7 @@ class Claim:
 @dataclass(frozen=True)
 class NotClaim:
     text: str
-    kind: str  # marker, step, list, section, page, date, name, question, other
+    kind: str  # marker, step, list, section, page, date, name, figure, question, other
     start: int
     end: int
 
@@ -114,6 +116,8 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
     word_before = re.search(r"([A-Za-z]+)\.?\s*$", before)
     if any(a <= start < b for a, b in named):
         return "name"
+    if text[start - 1:start] == "(" and text[end:end + 1] == ")" and m.group("n"):
+        return "figure"  # "the base card set (1)": a call-out to an illustration
     if re.match(r"\s*[.)](?:\s|$)", after) and re.search(r"(?:^|[\n:;•]|[.!?]\s)\s*(?:step\s+)?$", text[:start], re.I):
         return "step"  # "3. Pass your hand", "2) Shuffle"
     if re.match(r"\.\d", text[end:end + 2]) or re.search(r"\d\.$", before) or re.search(r"§\s*$", before) \
@@ -126,7 +130,7 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
     if m.group("n") and (re.fullmatch(r"1[5-9]\d\d|20\d\d", raw.strip()) or MONTHS.match(text[end:])):
         return "date"
     if re.search(r"\b(?:pages?|pp?\.)\s*\d+(?:\s*(?:[-–,&]|and\b|or\b)\s*\d+)*\s*(?:[-–,&]|and\b|or\b)\s*$",
-                 text[max(0, start - 40):start], re.I):
+                 text[max(0, start - 40):start], re.I) and not DIRECT_NOUN.match(text, end):
         return "page"
     if raw.strip() == "0" and re.match(r"\s*(?:to|-|–)\s*\d", text[end:]):
         return "other"  # "from 0 to 12": where a track starts

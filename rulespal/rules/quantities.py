@@ -143,7 +143,7 @@ CAP = re.compile(rf"\b(?:never (?:have |possess |hold )?more than|no more than|n
 UNTIL = re.compile(rf"\buntil (?:you|they|he|she|each player) (?:have|has)\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’-]*)", re.I)
 # "1 fewer of each Freedom than players", "a number of tiles equal to the number of players minus one"
 PLAYERS_LESS = re.compile(rf"\b(?P<n>{NUM})\s+(?P<dir>fewer|less|more)\s+(?P<what>[A-Za-z][\w'’ -]{{0,40}}?)\s+than\s+"
-                          rf"(?:the number of\s+)?players\b", re.I)
+                          rf"(?:the number of\s+)?players\b(?!\s+who)", re.I)
 PLAYERS_MINUS = re.compile(rf"\b(?P<what>[A-Za-z][\w'’ -]{{0,60}}?)\s+equal to the number of players\s*"
                            rf"(?P<dir>minus|plus|\+|-|−)\s*(?P<n>{NUM})\b", re.I)
 THRESHOLDS = [

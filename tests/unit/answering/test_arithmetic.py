@@ -63,6 +63,8 @@ Wine Quality
 * +1 point for each Farmer in the Estate,
 * +2 points for each Enologist in the Estate.
 
+An Estate can never have more than 2 Vineyards.
+
 Fairs
 
 There should be a number of Fair tiles equal to the number of players minus one.
@@ -89,6 +91,7 @@ def test_a_list_with_an_a_and_a_signed_modifier_from_the_question(tmp_path, tuni
     d = _ask_winery(tmp_path, tuning, "2 vineyards, an enologist and 1 farmer. The weather tile is -1. "
                                       "What quality do I make?")
     assert d is not None and d.text.endswith("→ 6")  # 4 + 2 + 1 - 1
+    assert "capped" not in d.text  # "never more than 2 Vineyards" limits vineyards, not their points
     assert "− 1 (weather tile, from your question)" in d.text
 
 
@@ -107,3 +110,16 @@ def test_what_the_player_has_is_added_and_a_cap_anywhere_in_the_book_applies(tmp
 def test_an_amount_no_rule_counts_is_named_not_dropped(tmp_path, tuning):
     d = _ask_winery(tmp_path, tuning, "2 vineyards, 1 farmer and 4 barrels. How many points?")
     assert d is not None and d.text.endswith("→ 5") and "4 barrels: not counted" in d.text
+
+
+def test_review_cases_are_not_computed_wrong(tmp_path, tuning):
+    # a rate's own cap still applies inside a sum: 7 lanterns give 10, not 14
+    _, d = _ask(tmp_path, tuning, "I have 7 lanterns and 2 silks, how many points?")
+    assert d is not None and d.text.endswith("→ 16")
+    # points the player needs are not points the player has
+    assert _ask_winery(tmp_path, tuning, "2 vineyards and 1 farmer, and I need 10 points to win. How many points?") is None
+    # a player-count rule does not answer a question that counts something else
+    assert _ask_winery(tmp_path, tuning, "With 3 players, how many points is each tower worth?") is None
+    # the same thing twice is named, not dropped
+    d = _ask_winery(tmp_path, tuning, "I have 2 vineyards now and build 1 more vineyard and 1 farmer. How many points?")
+    assert d is None or "not counted" in d.text

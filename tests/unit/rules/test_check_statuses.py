@@ -64,3 +64,26 @@ def test_another_number_said_in_the_same_words_contradicts():
     assert status("Each Tower scores 10 Prestige [1].")["10 Prestige"] == "verified"
     assert status("When you pass, draw two cards instead of 4 [1].")["4"] == "contradicted"  # a bare number
     assert status("When you pass, draw two cards instead of 3 [1].")["3"] == "verified"
+
+
+def test_written_out_working_is_checked():
+    quote = "Each Tower scores 10 Prestige. A Tower on the river scores 1 more Prestige."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+
+    def status(answer):
+        return {c.claim: (c.status, c.detail) for c in check_answer(Draft(answer, True, ("d",), (cite,)))}
+
+    assert status("On the river: 10 + 1 = 11 Prestige [1].")["11 Prestige"] == ("verified",
+                                                                                "computed from the cited numbers")
+    assert status("On the river: 10 + 1 = 12 Prestige [1].")["12 Prestige"][0] == "contradicted"
+    assert status("On the river: 10 + 3 = 13 Prestige [1].")["13 Prestige"][0] != "verified"  # 3 is cited nowhere
+
+
+def test_a_bare_number_is_not_contradicted_by_a_count_of_something_else():
+    quote = "You may draw 2 cards per turn. Your hand can hold 7 cards."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    checks = {c.claim: c.status for c in check_answer(Draft("You may draw up to 7 [1].", True, ("d",), (cite,)))}
+    assert checks["7"] != "contradicted"
+    worked = {c.claim: c.status for c in check_answer(Draft("A -1 tile and 3 more: -1 + 3 = 2 [1].", True, ("d",),
+                                                            (cite,)))}
+    assert worked.get("2") != "contradicted"  # the working adds up (a leading minus is part of it)

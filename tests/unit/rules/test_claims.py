@@ -46,3 +46,8 @@ def test_every_page_of_a_page_list_is_a_page():
     assert claims == []
     assert {o for o in others if o[1] == "page"} == {("2", "page"), ("3", "page"), ("7", "page"), ("8", "page"),
                                                       ("9", "page")}
+
+
+def test_an_illustration_call_out_is_not_a_claim():
+    claims, others = _kinds("Take the base card set (1) and shuffle in 2 modules.")
+    assert claims == ["2 modules"] and ("1", "figure") in others
