@@ -25,6 +25,7 @@ DIRECT_NOUN = re.compile(r"\s*(?!(?:of|and|or|to|in|on|for|the|a|an)\b)[A-Za-z�
 LABELS = frozenset("step steps phase stage round rounds level player turn year page pages p pp rule rules section "
                    "chapter act part scenario mission box field figure example table appendix no number length "
                    "size".split())
+KO_LABEL = re.compile(r"(?:레벨|단계|라운드|페이지|쪽|챕터|시나리오|미션|규칙)\s*$")
 MONTHS = re.compile(r"\s+(?:january|february|march|april|may|june|july|august|september|october|november|"
                     r"december)\b", re.I)
 ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)\b", re.I)
@@ -125,6 +126,8 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
         return "section"  # "4.2", "1.3.1.3", "see 4.2"
     if word_before and word_before.group(1).casefold() in ("page", "pages", "p", "pp"):
         return "page"
+    if KO_LABEL.search(before):
+        return "name"  # "레벨 2 건물": a level, round or page, named by its number
     if word_before and word_before.group(1).casefold() in LABELS:
         return "step" if word_before.group(1).casefold() in ("step", "steps") else "name"
     if m.group("n") and (re.fullmatch(r"1[5-9]\d\d|20\d\d", raw.strip()) or MONTHS.match(text[end:])):
@@ -134,7 +137,8 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
         return "page"
     if raw.strip() == "0" and re.match(r"\s*(?:to|-|–)\s*\d", text[end:]):
         return "other"  # "from 0 to 12": where a track starts
-    if re.match(r"[\s-]*(?:players?|player game|인|명)\b", text[end:], re.I):
+    if re.match(rf"[\s-]*(?:(?:or|and|to|,)\s*(?:\d+|{EN_NUMBER_WORDS})[\s-]*)?(?:players?|player game|인|명)\b",
+                text[end:], re.I):
         return "other"  # "in a 2 player game", "3 Players:": which game, not how many of something
     if re.match(r"\s*[A-Za-z][\w' -]{0,25}:", text[end:]) and re.search(r"(?:^|[\n.!?•]\s*)$", text[:start]):
         return "list"  # "1 Wound: take 1 Wound." labels a list entry

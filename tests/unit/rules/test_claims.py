@@ -51,3 +51,10 @@ def test_every_page_of_a_page_list_is_a_page():
 def test_an_illustration_call_out_is_not_a_claim():
     claims, others = _kinds("Take the base card set (1) and shuffle in 2 modules.")
     assert claims == ["2 modules"] and ("1", "figure") in others
+
+
+def test_player_counts_and_korean_labels_are_not_claims():
+    claims, others = _kinds("Nine rounds in a two- or four-player game.")
+    assert claims == ["Nine rounds"]
+    claims, others = _kinds("레벨 2 건물이 두 개 이상 있으면 5번째 칸이 생깁니다.")
+    assert "2 건물이" not in " ".join(claims) and ("2", "name") in others
