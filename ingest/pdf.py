@@ -25,18 +25,73 @@ TERMINAL = re.compile(r"[.!?:;][\"'”’)\]]*$")
 LEADER = re.compile(r"(?:\.\s*){4,}\d+$|\s{3,}\d+$")  # a table-of-contents entry: "Setup ........ 4"
 FURNITURE_SHARE = 0.4  # a line at the top or bottom of at least this share of pages is a running header/footer
 WIDE_SHARE = 0.5  # a line at least this share of the book's long lines filled its column: the page wrapped it
+HEADING_SIZE = 1.08  # a line at least this much larger than the body text is a heading; the shared PDFs' smallest step
+MIN_SIZED_HEADINGS = 3  # fewer lines set large: the sizes say nothing about structure (a title, a callout)
 SMALL_WORDS = frozenset("a an the and or of to in on at by for with from as is are be that this your their its".split())
 
 
 def pdf_pages(raw: bytes) -> list[str]:
-    """The text of each page, as PDFium reads it."""
+    """The text of each page, as PDFium reads it, with the lines set larger than the body text marked as
+    Markdown headings ("## Setting up the Game"): a PDF's headings are its type sizes, not its words."""
     import pypdfium2
 
     doc = pypdfium2.PdfDocument(raw)
     try:
-        return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+        pages = [_sized_lines(doc[i].get_textpage()) for i in range(len(doc))]
     finally:
         doc.close()
+    return mark_headings(pages)
+
+
+def _sized_lines(textpage) -> list[tuple[str, float]]:
+    """A page's lines, each with the median height of its letters' boxes (the font's size as set)."""
+    import pypdfium2.raw as pdfium
+
+    text = textpage.get_text_range()
+    sized = len(text) == textpage.count_chars()  # one box per character, or no sizes at all
+    box = pdfium.FS_RECTF()
+    lines: list[tuple[str, float]] = []
+    start = 0
+    for m in re.finditer(r"\r\n|\n|\r|$", text):
+        heights = []
+        for i in range(start, m.start()):
+            if sized and text[i].isalpha() and pdfium.FPDFText_GetLooseCharBox(textpage.raw, i, box):
+                heights.append(box.top - box.bottom)
+        lines.append((text[start:m.start()], sorted(heights)[len(heights) // 2] if heights else 0.0))
+        start = m.end()
+    return lines
+
+
+def mark_headings(pages: list[list[tuple[str, float]]]) -> list[str]:
+    """Each page's text; where the book sets at least three short lines larger than its body text, those
+    lines become Markdown headings, the largest size level 1. A book whose headings are the body's size
+    (small capitals, bold) keeps plain lines, and the structure step finds headings by their shape."""
+    letters: Counter = Counter()
+    for page in pages:
+        for line, height in page:
+            letters[round(height, 1)] += sum(ch.isalpha() for ch in line)
+    body = letters.most_common(1)[0][0] if letters else 0.0
+    heading = {(p, i) for p, page in enumerate(pages) for i, (line, height) in enumerate(page)
+               if body > 0 and height >= HEADING_SIZE * body and _short_title(line)}
+    if len(heading) < MIN_SIZED_HEADINGS:
+        return ["\n".join(line for line, _ in page) for page in pages]
+    sizes = sorted({round(pages[p][i][1] * 2) / 2 for p, i in heading}, reverse=True)
+    out = []
+    for p, page in enumerate(pages):
+        lines = []
+        for i, (line, height) in enumerate(page):
+            if (p, i) in heading:
+                level = min(3, sizes.index(round(height * 2) / 2) + 1)
+                line = f"{'#' * level} {line.strip()}"
+            lines.append(line)
+        out.append("\n".join(lines))
+    return out
+
+
+def _short_title(line: str) -> bool:
+    s = line.strip().translate(INVISIBLE)
+    return (any(ch.isalpha() for ch in s) and len(s) <= 80 and len(s.split()) <= 10
+            and not re.search(r"[.:;,]$", s) and not PAGE_NUMBER.match(s))
 
 
 def clean_pages(pages: list[str]) -> str:
@@ -126,8 +181,8 @@ def _paragraphs(lines: list[str]) -> list[str]:
 
 def _continues(prev: str, line: str, wide: float) -> bool:
     """Does ``line`` carry on the paragraph of ``prev`` (a line the page wrapped) rather than start anew?"""
-    if ITEM_START.match(line) or LEADER.search(prev):
-        return False
+    if ITEM_START.match(line) or LEADER.search(prev) or line.startswith("#") or prev.startswith("#"):
+        return False  # a new item, a table-of-contents entry, a heading the type size marked
     if line[0] in ".,;:)]!?":
         return True  # a word set on a line of its own ("Treasure" / ". Place each")
     if line[0].islower():

@@ -1,6 +1,6 @@
 """PDF text that reads like the book, from page texts as an extractor gives them."""
 
-from ingest.pdf import LINE_HYPHEN, clean_pages
+from ingest.pdf import LINE_HYPHEN, clean_pages, mark_headings
 
 WRAPPED = [
     "Kraken Cove Rules\r\nPage 1\r\n"
@@ -38,3 +38,17 @@ def test_list_items_stay_one_per_line_and_symbol_bullets_become_bullets():
     text = clean_pages(WRAPPED)
     assert "• Draw a card from the deck and add it to your hand.\n• Play one card." in text
     assert "• 2 Pearls\n• 3 Shells" in text
+
+
+def test_lines_set_larger_than_the_body_become_headings():
+    body = [("Each player draws two cards and plays one of them.", 11.0)] * 20
+    pages = [[("Setting up the Game", 21.5), *body[:5], ("Claiming Routes", 16.0), *body[5:10]],
+             [("Drawing", 16.0), *body[10:], ("Red scores 4 points.", 9.0)]]
+    marked = mark_headings(pages)
+    assert marked[0].splitlines()[0] == "# Setting up the Game"
+    assert "## Claiming Routes" in marked[0] and marked[1].startswith("## Drawing")
+    assert "Red scores 4 points." in marked[1].splitlines()  # a small caption stays a plain line
+    text = clean_pages(marked)
+    assert "## Claiming Routes\n\nEach player" in text  # a heading is never run into the paragraph after it
+    # sizes that say nothing (one large title) leave the lines as they were
+    assert mark_headings([[("Rulebook", 30.0), *body]])[0].startswith("Rulebook\n")
