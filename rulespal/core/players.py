@@ -28,6 +28,16 @@ class PlayerRange:
         return n > self.high or (n < self.low and not (n == 1 and self.solo))
 
 
+def with_player_count(question: str) -> str:
+    """"... with just 2 of us?" -> "... with just 2 of us? 2 players": a count said as people, "of us" or
+    "4인" is searched in the words rulebooks use for it."""
+    m = ASKED.search(question)
+    if m is None or re.match(r"[\s-]*players?\b|[\s-]*player game\b", question[m.end(1):], re.I):
+        return question
+    n = as_int(m.group(1))
+    return f"{question} {n} players" if n is not None else question
+
+
 def players_asked(question: str) -> int | None:
     m = ASKED.search(question)
     return as_int(m.group(1)) if m else None

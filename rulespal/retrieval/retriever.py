@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from rulespal.core.players import with_player_count
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Hit
@@ -25,14 +26,15 @@ class Retriever:
     def plan(self, text: str, lang: str, glossary: list[tuple[str, str]], games: list[str] | None = None,
              focus: str | None = None, for_answer: bool = True) -> QueryPlan:
         """Embed and tokenize the question once. ``focus``: a follow-up's own words."""
+        searched = with_player_count(text)
         extra = expand_query(text, glossary) + (self.acronyms.expand(text, games) if self.acronyms else [])
-        vectors = {spec: get_embedder(spec, self.index.threads).embed_query(text) for spec in self.tuning.dense}
+        vectors = {spec: get_embedder(spec, self.index.threads).embed_query(searched) for spec in self.tuning.dense}
         en_model = self.index.meta.unit_embedder_en
         wanted = for_answer or self.tuning.rerank_en_weight > 0
         if wanted and lang == "en" and en_model and self.index.unit_vectors_en is not None:
             # English sentences are ranked by the sentence model they were embedded with at ingest.
-            vectors[EN_UNITS] = get_embedder(en_model, self.index.threads).embed_query(text)
-        return QueryPlan(text, lang, vectors, tuple(tokenize(text)),
+            vectors[EN_UNITS] = get_embedder(en_model, self.index.threads).embed_query(searched)
+        return QueryPlan(text, lang, vectors, tuple(tokenize(searched)),
                          tuple(tokenize(" ".join(extra))) if extra else (),
                          tuple(tokenize(focus)) if focus else (), for_answer)
 

@@ -1,6 +1,6 @@
 """Player counts: asked in a question, stated by a rulebook, and a count the book does not cover."""
 
-from rulespal.core.players import mentions_count, player_range, players_asked
+from rulespal.core.players import mentions_count, player_range, players_asked, with_player_count
 
 
 def test_player_count_asked():
@@ -23,3 +23,10 @@ def test_player_range_of_a_book():
 def test_a_count_the_book_speaks_of_is_covered():
     assert mentions_count("With 6 players, use the expansion board.", 6)
     assert not mentions_count("Scores 6 points.", 6)
+
+
+def test_a_count_of_people_is_searched_as_players():
+    assert with_player_count("and with just 2 of us?") == "and with just 2 of us? 2 players"
+    assert with_player_count("4인 게임이면?") == "4인 게임이면? 4 players"
+    assert with_player_count("with 3 players?") == "with 3 players?"  # already the book's words
+    assert with_player_count("how many cards?") == "how many cards?"
