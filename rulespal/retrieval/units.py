@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from rulespal.core.numbers import QUANTITY
-from rulespal.core.text import BULLET_CHARS, last_section
+from rulespal.core.text import BULLET_CHARS, HANGUL, last_section
 from rulespal.core.tokens import token_set
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Chunk
@@ -59,8 +59,10 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
     """A score per unit of ``chunk``: dense similarity + term overlap + the shape of an answer."""
     sims = unit_similarities(index, q, chunk, vectors)
     same_lang = index.docs[chunk.doc].lang == q.lang
-    # Across languages only the glossary terms of the other language can match words.
-    qtok = set(q.tokens if same_lang or not q.cross_tokens else q.cross_tokens)
+    # Across languages only the glossary terms of the other language, and the question's own words written
+    # in the book's script ("기도 포인트(Prayer Points)"), can match words.
+    qtok = set(q.tokens if same_lang or not q.cross_tokens else q.cross_tokens + _in_script(q.base_tokens,
+                                                                                         index.docs[chunk.doc].lang))
     focus = set(q.focus_tokens) & qtok if same_lang else set()
     section = last_section(chunk.section)
     wants_number = bool(QUANTITY.search(q.text))
@@ -76,6 +78,11 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
                 s += t.label_bonus * min(1.0, 3 * lo)
         scores.append(_shape(s, text, u.kind, wants_number, off_topic_components, t))
     return scores
+
+
+def _in_script(tokens: Iterable[str], lang: str) -> tuple[str, ...]:
+    """The tokens written in a language's script: Hangul for Korean, Latin letters otherwise."""
+    return tuple(t for t in tokens if t.isalpha() and bool(HANGUL.search(t)) == (lang == "ko"))
 
 
 def _term_match(index: IndexSnapshot, qtok: set[str], focus: set[str], text: str, section: str, t: Tuning) -> float:

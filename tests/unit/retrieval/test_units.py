@@ -2,7 +2,7 @@
 
 import pytest
 
-from rulespal.retrieval.units import overlap, score_units
+from rulespal.retrieval.units import _in_script, overlap, score_units
 from tests.unit.conftest import plan_for
 
 
@@ -56,3 +56,9 @@ def test_component_lists_lose_unless_asked(tiny, tuning):
                       tuning.replace(component_penalty=0.0))
     assert off[item] - rules_q[item] == pytest.approx(tuning.component_penalty)
     assert box_q[item] > rules_q[item]
+
+
+def test_a_questions_words_in_the_books_script_count_across_languages():
+    tokens = ("기도", "포인트", "prayer", "point", "최대", "3")
+    assert _in_script(tokens, "en") == ("prayer", "point")
+    assert _in_script(tokens, "ko") == ("기도", "포인트", "최대")
