@@ -36,7 +36,12 @@ def answerable(index: IndexSnapshot, q: QueryPlan, best: Pick, t: Tuning) -> boo
     return best.score >= floor and coverage >= t.coverage_min
 
 
+def _degree_known(index: IndexSnapshot, word: str) -> bool:
+    """"hardest", "longer": a comparative or superlative of a word the books use ("Hard")."""
+    return any(word.endswith(end) and word[:-len(end)] in index.idf for end in ("est", "er", "iest"))
+
+
 def mostly_unknown(index: IndexSnapshot, q: QueryPlan, t: Tuning) -> bool:
     words = [w for w in q.base_tokens if w.isalpha() and len(w) >= 3 and not w.startswith("#")]
-    unknown = [w for w in words if w not in index.idf]
+    unknown = [w for w in words if w not in index.idf and not _degree_known(index, w)]
     return bool(words) and len(unknown) / len(words) >= t.unknown_share

@@ -14,7 +14,10 @@ from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.query import QueryPlan
 from rulespal.retrieval.units import DIGIT, score_units
 
-LEAD_IN = re.compile(r"\b(below|following)\W*$", re.I)
+# "...as shown below", "Refer to the table below to see ...", "in the order shown to the right": the content
+# (a list, a table) comes after the sentence.
+LEAD_IN = re.compile(r"\b(below|following)\W*$|\b(?:table|chart|list)s?\s+below\b|\bas follows\b"
+                     r"|\bas shown (?:to the (?:right|left)|opposite|here)\W*$", re.I)
 # A sentence that leans on the one before it ("If so, ...", "In that case, ...", "This ...").
 LEANS_BACK = re.compile(r"^\W*(?:if so|if not|in (?:this|that|such a|either|both) cases?|in the unlikely event|otherwise|"
                         r"however|instead|then|this|these|that|those|they|it|its|their|also|still|even so|except|"
@@ -134,9 +137,15 @@ def _what_follows(chunk: Chunk, i: int, budget: int, following: Chunk | None) ->
     j = i + 1
     while (j < len(units) and units[j].kind != "heading" and units[j].end - start <= budget
            and not plain(_text_of(chunk, following, units[j])).endswith("?")
-           and (j == i + 1 or not _blank_line_between(chunk, units[j - 1], units[j]))):
+           and (j == i + 1 or not _blank_line_between(chunk, units[j - 1], units[j])
+                or _first_block(units[i + 1:j], units[j]))):
         j += 1
     return tuple(units[i:max(j, i + 1)])  # a lead-in with nothing after it stays alone
+
+
+def _first_block(taken: list[Unit], u: Unit) -> bool:
+    """The list or table a lead-in points to may follow the rest of its paragraph after a blank line."""
+    return u.kind in ("row", "item") and not any(v.kind in ("row", "item") for v in taken)
 
 
 def _blank_line_between(chunk: Chunk, a: Unit, b: Unit) -> bool:

@@ -1,6 +1,6 @@
 """Abstention: a pick must score well and hold the question's key terms."""
 
-from rulespal.answering.answerable import answerable, has_words, mostly_unknown
+from rulespal.answering.answerable import _degree_known, answerable, has_words, mostly_unknown
 from rulespal.answering.picks import Picker
 from tests.unit.conftest import plan_for
 
@@ -32,3 +32,9 @@ def test_the_floors_decide(tiny, tuning):
 def test_no_words_nothing_to_look_up(tiny):
     assert not has_words(plan_for(tiny, "0.1.0"))
     assert has_words(plan_for(tiny, "pearls?"))
+
+
+def test_a_superlative_of_a_known_word_is_known(tiny):
+    word = next(w for w in sorted(tiny.idf) if w.isalpha() and len(w) >= 4)
+    assert _degree_known(tiny, word + "est") and _degree_known(tiny, word + "er")  # "hardest" of "hard"
+    assert not _degree_known(tiny, "castling")

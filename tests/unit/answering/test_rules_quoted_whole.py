@@ -86,3 +86,27 @@ def test_a_value_printed_on_a_component_is_not_printed_in_the_book(tmp_path, tun
     assert "character card" in draft.text and draft.citations  # the rule that says where it is, cited
     draft = ask("how many coins does each player start with?")
     assert draft.answerable and "3 coins" in draft.text
+
+
+TABLE_BOOK = """Harbor Setup
+
+Setup
+
+Refer to the table below to see how many ships each player gets. Each player takes ships of one colour.
+
+| | Normal | Expert |
+| --- | --- | --- |
+| 2 players | 5 ships | 4 ships |
+| 3 players | 4 ships | 3 ships |
+
+Shuffle the cargo deck.
+"""
+
+
+def test_a_sentence_pointing_at_a_table_is_quoted_with_it(tmp_path, tuning):
+    idx = make_snapshot(tmp_path, {"harbor": TABLE_BOOK})
+    c, i = _chunk_and_unit(idx, "Refer to the table below")
+    rule = extend(c, i, tuning)
+    quote = idx.text("harbor")[rule[0].start:rule[-1].end]
+    assert "3 players | 4 ships" in quote and "Shuffle the cargo" not in quote
+    assert is_lead_in("Refer to the table below to see how many ships each player gets.")
