@@ -38,3 +38,9 @@ def test_the_changed_slot_replaces_the_old_one():
         ["what", "does", "the", "ship", "cost?"]
     assert replace_slots("I rolled a 9 on the chart", "and 11?") == "I rolled a   on the chart"
     assert replace_slots("2 coins and 3 gems", "and 4?") == "2 coins and 3 gems"  # which one? keep both
+
+
+def test_a_question_that_points_back_is_a_follow_up():
+    assert is_follow_up("can my partner chime in on that?", [], 4)
+    assert is_follow_up("does the same go for that one in the expert game?", [], 4)
+    assert not is_follow_up("can my partner see my cards during the game?", [], 4)
