@@ -28,7 +28,7 @@ from rulespal.rules.quantities import Amount, Statement, caps, question_amounts,
 from rulespal.answering.context import AnswerContext
 
 NUMERAL = re.compile(rf"\d|\b(?:{EN_NUMBER_WORDS})\b", re.I)
-# What the player already has of the result's unit: "I'm on 8 prayer points", "I have 12 coins".
+# What the player already has of the result's unit: "I'm on 8 mana", "I have 12 coins".
 HELD = re.compile(r"\b(?:i'?m on|i am on|we'?re on|we are on|i'?m at|i am at|i (?:already |still )?(?:have|had)|"
                   r"i'?ve got|we (?:already |still )?(?:have|had)|we'?ve got|currently)\s*$", re.I)
 RESULT = re.compile(r"\b(total|altogether|in all|score[sd]?|points?|what do (?:i|we) get|left|remain|"
@@ -83,7 +83,7 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
         return _draft(ctx, work, total)
     if not amounts:
         return None
-    # "2 vineyards, 1 winery, an enologist": beside numbers, "an X" in the list is one more amount
+    # "2 ships, 1 fort, a captain": beside numbers, "an X" in the list is one more amount
     ones = [a for a in _distinct(stated)[0] if a not in amounts and not any(b.things == a.things for b in amounts)]
     if len(amounts) == 1 and not ones and not repeated:
         total = _one(amounts[0], found, words, work)
@@ -95,7 +95,7 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
 
 
 def _distinct(amounts: list[Amount]) -> tuple[list[Amount], list[Amount]]:
-    """One amount per thing, and the repeats: "5 tiles, ... because one tile has two sections" counts the
+    """One amount per thing, and the repeats: "5 tiles, ... because one tile has two parts" counts the
     tiles once (the repeat is named in the working as not counted)."""
     out: list[Amount] = []
     repeats: list[Amount] = []
@@ -106,8 +106,8 @@ def _distinct(amounts: list[Amount]) -> tuple[list[Amount], list[Amount]]:
 
 def _players(n: int, found: list[Found], words: frozenset[str], asked: frozenset[str], work: Working
              ) -> float | None:
-    """"How many of each Freedom with 4 players?" through "one fewer of each Freedom than players": the
-    rule must be about what the question counts ("how many points ..." is not a count of Freedoms)."""
+    """"How many of each Banner with 4 players?" through "one fewer of each Banner than players": the
+    rule must be about what the question counts ("how many points ..." is not a count of Banners)."""
     rules = [f for f in found if f.statement.kind == "players" and f.statement.things & words
              and (not asked or f.statement.things & asked)]
     if not rules:
@@ -138,8 +138,8 @@ def _matching(found: list[Found], kind: str, words: frozenset[str]) -> list[Foun
 
 def _best_rate(a: Amount, found: list[Found], words: frozenset[str]) -> Found | None:
     """The rate that counts ``a``: what it counts is the amount's thing (with the question's words: "for
-    every unit recalled" counts "my 5-unit troop" I recall); of several, the one whose rule and section
-    share most words with the question ("per tile" on a road, not in a city), then the best-ranked."""
+    every card discarded" counts "my 5-card hand" I discard); of several, the one whose rule and section
+    share most words with the question ("per tile" on a river, not in a forest), then the best-ranked."""
     rates = [f for f in found if f.statement.kind == "rate" and f.statement.things & a.things
              and f.statement.things <= a.things | words]
     return max(rates, key=lambda f: (bool(f.statement.gives), len(f.context & words), -f.rank)) if rates else None
@@ -172,8 +172,8 @@ def _asked(f: Found, words: frozenset[str]) -> bool:
 def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], question: str, found: list[Found],
           words: frozenset[str], asked: frozenset[str], work: Working, ctx: AnswerContext) -> float | None:
     """Amounts each through its own rate, all giving the same thing ("points"); what the player already
-    has of that thing ("I'm on 8 prayer points") and signed modifiers ("the tile is -1") are added.
-    ``ones`` ("an enologist") count only where a rate of that same thing gives it."""
+    has of that thing ("I'm on 8 mana") and signed modifiers ("the tile is -1") are added.
+    ``ones`` ("a captain") count only where a rate of that same thing gives it."""
     chosen: list[tuple[Amount, Found]] = []
     rest: list[Amount] = []
     for a in amounts:
@@ -201,7 +201,7 @@ def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], que
     if not asked and not _asked(first, words) and not (first.context - first.statement.things - gives) & words:
         return None
     held = [a for a in rest if not a.signed and a.things <= gives and HELD.search(question[:a.start])]
-    # a signed value of something ("the weather tile is -1"), or a signed amount of the unit ("+2 points")
+    # a signed value of something ("the storm tile is -1"), or a signed amount of the unit ("+2 points")
     signed = [a for a in rest if a.signed and (a.things <= gives or question[a.start:a.end].rstrip()[-1:].isdigit())]
     ignored = [a for a in rest if a not in held and a not in signed] + repeated
     if len(chosen) + len(held) + len(signed) < 2 or len(held) > 1:
@@ -240,7 +240,7 @@ def _cap(value: float, about: frozenset[str], found: list[Found], work: Working,
          ctx: AnswerContext | None = None, doc: str = "", unit: frozenset[str] = frozenset()) -> float:
     """A limit on the result ("never more than 10 points from lanterns"): among the passages, or, for a
     total, stated anywhere in its rulebook (a cap is often far from the rule that gives the points). A
-    limit on what is counted ("never more than 2 Vineyards") is not a limit on what it gives."""
+    limit on what is counted ("never more than 2 Ships") is not a limit on what it gives."""
     limits = [f for f in _matching(found, "cap", about) if not unit or f.statement.things & unit]
     if not limits and ctx is not None and about:
         limits = _book_caps(ctx, doc, about)
@@ -254,7 +254,7 @@ SCOPED = re.compile(r"\s*(?:in (?:a|one|any) (?:single )?|per\b|each\b|from\b|fo
 
 
 def _book_caps(ctx: AnswerContext, doc: str, about: frozenset[str]) -> list[Found]:
-    """Limits on exactly ``about`` ("Prayer Points") stated anywhere in the rulebook, with their units."""
+    """Limits on exactly ``about`` ("Mana") stated anywhere in the rulebook, with their units."""
     out = []
     text = ctx.index.text(doc)
     for st in caps(text):

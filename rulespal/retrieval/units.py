@@ -60,7 +60,7 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
     sims = unit_similarities(index, q, chunk, vectors)
     same_lang = index.docs[chunk.doc].lang == q.lang
     # Across languages only the glossary terms of the other language, and the question's own words written
-    # in the book's script ("기도 포인트(Prayer Points)"), can match words.
+    # in the book's script ("마나(Mana) 최대 몇 개?"), can match words.
     qtok = set(q.tokens if same_lang or not q.cross_tokens else q.cross_tokens + _in_script(q.base_tokens,
                                                                                          index.docs[chunk.doc].lang))
     focus = set(q.focus_tokens) & qtok if same_lang else set()

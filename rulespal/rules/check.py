@@ -139,7 +139,7 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
                 at = cite.start + s.start() + m.start()
                 if number == c.number and same_thing:
                     return "verified", SourceSpan(doc=cite.doc, start=at, end=at + len(m.group())), None
-                # another number said of the same thing, in the same words ("scores 10 Prestige")
+                # another number said of the same thing, in the same words ("scores 10 points" after "score 9 points")
                 said_of_it = (thing and claim_thing and thing & claim_thing
                               and (len(thing & claim_thing) >= 2 or _restates(c, words, restate_share)
                                    or (c.before & before) - claim_thing))

@@ -141,7 +141,7 @@ CAP = re.compile(rf"\b(?:never (?:have |possess |hold )?more than|no more than|n
                  rf"maximum of|at most|up to)\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’ -]{{0,30}}?"
                  rf"(?:\s+(?:from|of|for)\s+[A-Za-z][\w'’ -]{{0,20}}?)?){_END}", re.I)
 UNTIL = re.compile(rf"\buntil (?:you|they|he|she|each player) (?:have|has)\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’-]*)", re.I)
-# "1 fewer of each Freedom than players", "a number of tiles equal to the number of players minus one"
+# "1 fewer of each Banner than players", "a number of tiles equal to the number of players minus one"
 PLAYERS_LESS = re.compile(rf"\b(?P<n>{NUM})\s+(?P<dir>fewer|less|more)\s+(?P<what>[A-Za-z][\w'’ -]{{0,40}}?)\s+than\s+"
                           rf"(?:the number of\s+)?players\b(?!\s+who)", re.I)
 PLAYERS_MINUS = re.compile(rf"\b(?P<what>[A-Za-z][\w'’ -]{{0,60}}?)\s+equal to the number of players\s*"
@@ -194,7 +194,7 @@ def rule_statements(text: str) -> list[Statement]:
 
 
 def caps(text: str) -> list[Statement]:
-    """The limits a whole text states ("never more than 11 Prayer Points"), spans in ``text``."""
+    """The limits a whole text states ("never more than 11 Mana"), spans in ``text``."""
     return [Statement("cap", number(m.group("n")) or 0, stems(m.group("what")), start=m.start(), end=m.end())
             for m in CAP.finditer(text)]
 
