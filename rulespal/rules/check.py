@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
 from rulespal.core.players import players_asked
 from rulespal.core.text import HANGUL
@@ -125,10 +126,13 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
             if c.players is not None and players is not None and players != c.players:
                 continue  # a rule for another player count says nothing about this claim
             words = frozenset(tokenize(sentence))
-            # A Korean answer about an English rule: its nouns can't be compared, its numbers can.
+            # A Korean answer about an English rule: its nouns can't be compared, its numbers can; where all
+            # its nouns are loanwords ("더블룬" - "doubloons"), the one number the rule gives them can contradict.
             claim_thing = c.thing if not _other_script(c.thing, sentence) else frozenset()
             # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
             bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
+            if conflict is None and _other_script(c.thing | c.before, sentence):
+                conflict = _loanword_conflict(c, cite, s.start(), sentence)
             for m in QUOTE_NUMBER.finditer(sentence):
                 number = normalise(m.group())
                 thing, _ = thing_after(sentence, m.end())
@@ -156,6 +160,22 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
 def _same(a: frozenset[str], b: frozenset[str]) -> bool:
     """One names the other: "cards" and "Resource cards" are the same thing; "Gold cards" and "Resource cards" not."""
     return a <= b or b <= a
+
+
+def _loanword_conflict(c: Claim, cite: Citation, offset: int, sentence: str
+                       ) -> tuple[Citation, int, int, str] | None:
+    """A Korean claim whose noun sounds like an English word of the sentence ("더블룬 4개" and "Place 5
+    doubloons"), where the sentence gives that word one number, another one."""
+    if not HANGUL.search(c.last):
+        return None
+    matched = {t for t in tokenize(sentence) if t.isalpha() and len(t) >= 4 and sounds_alike(c.last, t)}
+    if not matched:
+        return None
+    said = [m for m in QUOTE_NUMBER.finditer(sentence) if thing_after(sentence, m.end())[0] & matched]
+    if len({normalise(m.group()) for m in said}) != 1 or normalise(said[0].group()) == c.number:
+        return None
+    at = cite.start + offset + said[0].start()
+    return cite, at, at + len(said[0].group()), f"the cited rule says {said[0].group()} {' '.join(sorted(matched))}"
 
 
 def _other_script(thing: frozenset[str], sentence: str) -> bool:

@@ -54,6 +54,7 @@ class Claim:
     players: int | None = None  # the player count the answer's sentence gives it for
     context: frozenset[str] = frozenset()  # the content words of the answer's sentence around it
     before: frozenset[str] = frozenset()  # the content words just before it ("scores", "deal")
+    last: str = ""  # the content word right before it ("카드" in "카드 4장")
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
             thing = _label_before(masked, m.start())
         claims.append(Claim(masked[m.start():end].strip(), number, thing, m.start(), end,
                             _players(masked, m.start()), _sentence_words(masked, m.start()),
-                            words_before(masked, m.start())))
+                            words_before(masked, m.start()), next(iter(words_before(masked, m.start(), 1)), "")))
     return claims, others
 
 

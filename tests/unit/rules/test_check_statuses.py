@@ -87,3 +87,18 @@ def test_a_bare_number_is_not_contradicted_by_a_count_of_something_else():
     worked = {c.claim: c.status for c in check_answer(Draft("A -1 tile and 3 more: -1 + 3 = 2 [1].", True, ("d",),
                                                             (cite,)))}
     assert worked.get("2") != "contradicted"  # the working adds up (a leading minus is part of it)
+
+
+def test_a_korean_claim_about_an_english_rule_is_checked_through_its_loanword():
+    quote = "Place 5 doubloons on one of its holds."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+
+    def status(answer):
+        return [c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)))]
+
+    assert status("홀드 하나에 더블룬 6개를 놓습니다 [1].") == ["contradicted"]
+    assert status("홀드 하나에 더블룬 5개를 놓습니다 [1].") == ["verified"]
+    quote2 = "Deal five Rifleman cards and three Scout cards."
+    cite2 = Citation(n=1, doc="d", section="", start=0, end=len(quote2), quote=quote2)
+    checks = check_answer(Draft("소총병 카드 5장 [1].", True, ("d",), (cite2,)))
+    assert [c.status for c in checks] != ["contradicted"]  # two numbers for cards: which one is meant is unclear
