@@ -172,8 +172,7 @@ def rule_statements(text: str) -> list[Statement]:
             out.append(Statement("fraction", FRACTIONS[m.group("frac").casefold()], things,
                                  rounding=(m.group("way") or "down").casefold(), context=stems(text),
                                  start=m.start(), end=m.end()))
-    for m in CAP.finditer(text):
-        out.append(Statement("cap", number(m.group("n")) or 0, stems(m.group("what")), start=m.start(), end=m.end()))
+    out.extend(caps(text))
     for m in PLAYERS_LESS.finditer(text):
         sign = 1 if m.group("dir").casefold() == "more" else -1
         out.append(Statement("players", sign * (number(m.group("n")) or 0), stems(m.group("what")),
