@@ -47,9 +47,10 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
             continue
         seen.add(c.text)
         status, source, detail = worked.get((c.start, c.number)) or _status(c, draft, book, restate_share)
-        answers = status != "verified" or _answers(c, question)
-        if not answers:
-            detail = f"does not answer: the question asks about {' '.join(asked_things(question))}"
+        not_it = None if status != "verified" else _not_the_answer(c, question)
+        answers = not_it is None
+        if not_it is not None:
+            detail = f"does not answer: {not_it}"
         checks.append(Check(claim=c.text, status=status, source=source, detail=detail, answers=answers))
     for o in others:
         if o.kind == "question" and o.text not in seen:
@@ -225,9 +226,15 @@ def _cell_number(f: Fact, c: Claim) -> str | None:
     return normalise(m.group()) if m else None
 
 
-def _answers(c: Claim, question: str) -> bool:
+def _not_the_answer(c: Claim, question: str) -> str | None:
+    """Why a verified claim does not answer the question (another thing, another player count), or None."""
+    players = players_asked(question)
+    if players is not None and c.players is not None and c.players != players:
+        return f"that is for {c.players} players, the question asks about {players}"
     asked = asked_things(question)
-    return not asked or not c.thing or bool(asked & c.thing)
+    if asked and c.thing and not asked & c.thing:
+        return f"the question asks about {' '.join(sorted(asked))}"
+    return None
 
 
 def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str = "en",

@@ -102,3 +102,12 @@ def test_a_korean_claim_about_an_english_rule_is_checked_through_its_loanword():
     cite2 = Citation(n=1, doc="d", section="", start=0, end=len(quote2), quote=quote2)
     checks = check_answer(Draft("소총병 카드 5장 [1].", True, ("d",), (cite2,)))
     assert [c.status for c in checks] != ["contradicted"]  # two numbers for cards: which one is meant is unclear
+
+
+def test_a_verified_number_for_another_player_count_does_not_answer():
+    quote = "With 2 players, remove 2 discs of each letter. With 3 players, remove 1 disc of each letter."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    checks = check_answer(Draft("With 2 players, remove 2 discs of each letter [1].", True, ("d",), (cite,)),
+                          question="which discs do we remove for a 3 player game?")
+    claim = next(c for c in checks if c.claim.startswith("2 discs"))
+    assert claim.status == "verified" and not claim.answers and "for 2 players" in claim.detail
