@@ -29,6 +29,7 @@ WIDE_SHARE = 0.5  # a line at least this share of the book's long lines filled i
 # not the questions) of all five shared PDFs, test-split ones included: the smallest heading step among
 # them is 1.09 (12.3 -> 13.4); the dev PDFs alone allow anything from 1.05 to 1.7.
 HEADING_SIZE = 1.08
+BODY_SHARE = 0.1  # a type size holding this share of a book's letters is body text, whatever else is larger
 MIN_SIZED_HEADINGS = 3  # fewer lines set large: the sizes say nothing about structure (a title, a callout)
 SMALL_WORDS = frozenset("a an the and or of to in on at by for with from as is are be that this your their its".split())
 
@@ -73,11 +74,14 @@ def mark_headings(pages: list[list[tuple[str, float]]]) -> list[str]:
     for page in pages:
         for line, height in page:
             letters[round(height, 1)] += sum(ch.isalpha() for ch in line)
-    body = letters.most_common(1)[0][0] if letters else 0.0
+    total = sum(letters.values())
+    # Body text may come in two sizes (rules and examples): every size with a real share of the letters is body.
+    body = max((h for h, n in letters.items() if n >= BODY_SHARE * total), default=0.0)
     heading = {(p, i) for p, page in enumerate(pages) for i, (line, height) in enumerate(page)
                if body > 0 and height >= HEADING_SIZE * body and _short_title(line)}
-    if len(heading) < MIN_SIZED_HEADINGS:
-        return ["\n".join(line for line, _ in page) for page in pages]
+    on_pages = {p for p, _ in heading}
+    if len(heading) < MIN_SIZED_HEADINGS or len(on_pages) < min(2, len(pages)):
+        return ["\n".join(line for line, _ in page) for page in pages]  # too few, or a title page alone
     sizes = sorted({round(pages[p][i][1] * 2) / 2 for p, i in heading}, reverse=True)
     out = []
     for p, page in enumerate(pages):
@@ -93,7 +97,7 @@ def mark_headings(pages: list[list[tuple[str, float]]]) -> list[str]:
 
 def _short_title(line: str) -> bool:
     s = line.strip().translate(INVISIBLE)
-    return (any(ch.isalpha() for ch in s) and len(s) <= 80 and len(s.split()) <= 10
+    return (bool(s) and (s[0].isupper() or s[0].isdigit()) and len(s) <= 80 and len(s.split()) <= 10
             and not re.search(r"[.:;,]$", s) and not PAGE_NUMBER.match(s))
 
 

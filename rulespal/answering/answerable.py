@@ -37,8 +37,12 @@ def answerable(index: IndexSnapshot, q: QueryPlan, best: Pick, t: Tuning) -> boo
 
 
 def _degree_known(index: IndexSnapshot, word: str) -> bool:
-    """"hardest", "longer": a comparative or superlative of a word the books use ("Hard")."""
-    return any(word.endswith(end) and word[:-len(end)] in index.idf for end in ("est", "er", "iest"))
+    """"hardest", "easiest", "biggest": a superlative of a word the books use ("Hard", "easy", "big")."""
+    if not word.endswith("est") or len(word) < 6:
+        return False
+    stem = word[:-3]
+    bases = {stem, stem[:-1] + "y" if stem.endswith("i") else stem, stem[:-1] if stem[-1:] == stem[-2:-1] else stem}
+    return any(len(b) >= 3 and b in index.idf for b in bases)
 
 
 def mostly_unknown(index: IndexSnapshot, q: QueryPlan, t: Tuning) -> bool:

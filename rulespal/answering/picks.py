@@ -16,8 +16,9 @@ from rulespal.retrieval.units import DIGIT, score_units
 
 # "...as shown below", "Refer to the table below to see ...", "in the order shown to the right": the content
 # (a list, a table) comes after the sentence.
-LEAD_IN = re.compile(r"\b(below|following)\W*$|\b(?:table|chart|list)s?\s+below\b|\bas follows\b"
-                     r"|\bas shown (?:to the (?:right|left)|opposite|here)\W*$", re.I)
+LEAD_IN = re.compile(r"\b(below|following)\W*$|\bas follows\W*$|\bas shown (?:to the (?:right|left)|opposite|here)\W*$"
+                     r"|\b(?:refer to|see|consult|check|use) the (?:table|chart|list)s? below\b", re.I)
+NAMES_BLOCK = re.compile(r"\b(?:table|chart|list)s?\b", re.I)
 # A sentence that leans on the one before it ("If so, ...", "In that case, ...", "This ...").
 LEANS_BACK = re.compile(r"^\W*(?:if so|if not|in (?:this|that|such a|either|both) cases?|in the unlikely event|otherwise|"
                         r"however|instead|then|this|these|that|those|they|it|its|their|also|still|even so|except|"
@@ -134,11 +135,12 @@ def _what_follows(chunk: Chunk, i: int, budget: int, following: Chunk | None) ->
     if following is not None and following.section == chunk.section:
         units += [v for v in following.units if v.kind != "heading"]
     start = units[i].start
+    to_block = bool(NAMES_BLOCK.search(_text_of(chunk, following, units[i])))
     j = i + 1
     while (j < len(units) and units[j].kind != "heading" and units[j].end - start <= budget
            and not plain(_text_of(chunk, following, units[j])).endswith("?")
            and (j == i + 1 or not _blank_line_between(chunk, units[j - 1], units[j])
-                or _first_block(units[i + 1:j], units[j]))):
+                or (to_block and _first_block(units[i + 1:j], units[j])))):
         j += 1
     return tuple(units[i:max(j, i + 1)])  # a lead-in with nothing after it stays alone
 

@@ -35,7 +35,7 @@ def with_player_count(question: str) -> str:
     if m is None or re.match(r"[\s-]*players?\b|[\s-]*player game\b", question[m.end(1):], re.I):
         return question
     n = as_int(m.group(1))
-    return f"{question} {n} players" if n is not None else question
+    return f"{question} {n} players" if n is not None and n > 1 else question  # "can one of us pass?": no count
 
 
 def players_asked(question: str) -> int | None:

@@ -13,7 +13,7 @@ FOLLOW_UP_LEAD = re.compile(
     r"^\s*(and|what about|how about|also|or|then|same|what if|그럼|그러면|그리고|그건|그거는|또|만약|그렇다면)\b", re.I)
 
 # "... on that?", "... do it?", "... that one?": the question is about what was asked before.
-BACK_REFERENCE = re.compile(r"\b(?:that|this|it|them|those|these|the same)\W*$|\b(?:that|this) one\b|그거|그것|그건", re.I)
+BACK_REFERENCE = re.compile(r"\b(?:that|this|it|them|those|these|the same)\W*$|\b(?:that|this) one\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -29,8 +29,9 @@ def is_follow_up(question: str, named: list[str], max_words: int) -> bool:
     chime in on that?"), and that names no game."""
     if named:
         return False
-    return (bool(FOLLOW_UP_LEAD.match(question)) or len(question.split()) <= max_words
-            or BACK_REFERENCE.search(question) is not None)
+    words = len(question.split())
+    return (bool(FOLLOW_UP_LEAD.match(question)) or words <= max_words
+            or (words <= 2 * max_words and BACK_REFERENCE.search(question) is not None))
 
 
 def carry_over(question: str, history: list[Turn], picked: str | None, detector: GameDetector,

@@ -28,13 +28,14 @@ class Retriever:
         """Embed and tokenize the question once. ``focus``: a follow-up's own words."""
         searched = with_player_count(text)
         extra = expand_query(text, glossary) + (self.acronyms.expand(text, games) if self.acronyms else [])
+        extra += [searched[len(text):]] if searched != text else []  # "2 players" for "2 of us": searched, not asked
         vectors = {spec: get_embedder(spec, self.index.threads).embed_query(searched) for spec in self.tuning.dense}
         en_model = self.index.meta.unit_embedder_en
         wanted = for_answer or self.tuning.rerank_en_weight > 0
         if wanted and lang == "en" and en_model and self.index.unit_vectors_en is not None:
             # English sentences are ranked by the sentence model they were embedded with at ingest.
             vectors[EN_UNITS] = get_embedder(en_model, self.index.threads).embed_query(searched)
-        return QueryPlan(text, lang, vectors, tuple(tokenize(searched)),
+        return QueryPlan(text, lang, vectors, tuple(tokenize(text)),
                          tuple(tokenize(" ".join(extra))) if extra else (),
                          tuple(tokenize(focus)) if focus else (), for_answer)
 

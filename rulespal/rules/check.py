@@ -20,13 +20,14 @@ from dataclasses import replace
 
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
-from rulespal.core.players import players_asked
+from rulespal.core.numbers import as_int
+from rulespal.core.players import ASKED as PLAYER_COUNT
 from rulespal.core.text import HANGUL
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
-from rulespal.rules.claims import (NUMBER, SPELLED, Claim, asked_things, normalise, read_claims, thing_after,
-                                   words_before)
+from rulespal.rules.claims import (NUMBER, SPELLED, Claim, asked_things, normalise, players_near, read_claims,
+                                   thing_after, words_before)
 from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS
 
@@ -59,6 +60,8 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
     return checks
 
 
+# Korean words before a number that say which or how many, not what ("다음 1턴", "총 4칸").
+NOT_A_THING = frozenset("다음 모두 총 최대 최소 각 매 약 더 단 그 이 첫 마지막 남은 전부 추가 기본 처음".split())
 # A number directly followed by its noun ("2 cards"), not by a small word ("3 when you pass").
 NOUN_AFTER = re.compile(r"\s*[*_]*(?!(?:when|if|and|or|to|of|in|on|at|for|the|a|an|you|each|per)\b)[A-Za-z가-힣]", re.I)
 # Working written out in an answer: "10 + 1 = 11", "4 x 2 = 8", "3 − 2 = 1".
@@ -123,8 +126,8 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
     for cite in citations:
         for s in SENTENCE.finditer(cite.quote):
             sentence = s.group()
-            players = players_asked(sentence)
-            if c.players is not None and players is not None and players != c.players:
+            counts = {as_int(m.group(1)) for m in PLAYER_COUNT.finditer(sentence)}
+            if c.players is not None and counts and c.players not in counts:
                 continue  # a rule for another player count says nothing about this claim
             words = frozenset(tokenize(sentence))
             # A Korean answer about an English rule: its nouns can't be compared, its numbers can; where all
@@ -135,6 +138,8 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
             if conflict is None and _other_script(c.thing | c.before, sentence):
                 conflict = _loanword_conflict(c, cite, s.start(), sentence)
             for m in QUOTE_NUMBER.finditer(sentence):
+                if c.players is not None and len(counts) > 1 and players_near(sentence, m.start()) != c.players:
+                    continue  # "5 cards (6 cards with 3 players)": this number is for another count
                 number = normalise(m.group())
                 thing, _ = thing_after(sentence, m.end())
                 before = words_before(sentence, m.start())
@@ -167,7 +172,7 @@ def _loanword_conflict(c: Claim, cite: Citation, offset: int, sentence: str
                        ) -> tuple[Citation, int, int, str] | None:
     """A Korean claim whose noun sounds like an English word of the sentence ("더블룬 4개" and "Place 5
     doubloons"), where the sentence gives that word one number, another one."""
-    if not HANGUL.search(c.last):
+    if not HANGUL.search(c.last) or c.last in NOT_A_THING:
         return None
     matched = {t for t in tokenize(sentence) if t.isalpha() and len(t) >= 4 and sounds_alike(c.last, t)}
     if not matched:
@@ -228,9 +233,9 @@ def _cell_number(f: Fact, c: Claim) -> str | None:
 
 def _not_the_answer(c: Claim, question: str) -> str | None:
     """Why a verified claim does not answer the question (another thing, another player count), or None."""
-    players = players_asked(question)
-    if players is not None and c.players is not None and c.players != players:
-        return f"that is for {c.players} players, the question asks about {players}"
+    asked_counts = {as_int(m.group(1)) for m in PLAYER_COUNT.finditer(question)}
+    if asked_counts and c.players is not None and c.players not in asked_counts:
+        return f"that is for {c.players} players, the question asks about {' or '.join(map(str, sorted(asked_counts)))}"
     asked = asked_things(question)
     if asked and c.thing and not asked & c.thing:
         return f"the question asks about {' '.join(sorted(asked))}"

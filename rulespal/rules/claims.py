@@ -98,7 +98,7 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
         if not thing:
             thing = _label_before(masked, m.start())
         claims.append(Claim(masked[m.start():end].strip(), number, thing, m.start(), end,
-                            _players(masked, m.start()), _sentence_words(masked, m.start()),
+                            players_near(masked, m.start()), _sentence_words(masked, m.start()),
                             words_before(masked, m.start()), next(iter(words_before(masked, m.start(), 1)), "")))
     return claims, others
 
@@ -195,10 +195,14 @@ def _sentence(text: str, pos: int) -> str:
     return text[start:end]
 
 
-def _players(text: str, pos: int) -> int | None:
-    """The player count in the answer's sentence around ``pos`` ("With 3 players, ...")."""
-    m = PLAYERS.search(_sentence(text, pos))
-    return as_int(m.group(1)) if m else None
+def players_near(text: str, pos: int) -> int | None:
+    """The player count nearest ``pos`` in its sentence ("With 4 players, 5 cards (6 cards with 3 players)")."""
+    start = max(text.rfind(". ", 0, pos), text.rfind("\n", 0, pos)) + 1
+    counts = [m for m in PLAYERS.finditer(_sentence(text, pos))]
+    if not counts:
+        return None
+    nearest = min(counts, key=lambda m: min(abs(start + m.start() - pos), abs(start + m.end() - pos)))
+    return as_int(nearest.group(1))
 
 
 def words_before(text: str, pos: int, n: int = 3) -> frozenset[str]:

@@ -52,3 +52,17 @@ def test_lines_set_larger_than_the_body_become_headings():
     assert "## Claiming Routes\n\nEach player" in text  # a heading is never run into the paragraph after it
     # sizes that say nothing (one large title) leave the lines as they were
     assert mark_headings([[("Rulebook", 30.0), *body]])[0].startswith("Rulebook\n")
+
+
+def test_sizes_that_are_not_headings():
+    rules = [("Each player draws two cards and plays one of them.", 10.0)] * 10
+    examples = [("Example: Anna draws two cards and plays the red one.", 9.0)] * 12
+    title_page = [("Kraken Cove", 40.0), ("A game for 2-4 players", 20.0), ("Ages 10+", 20.0), ("Rulebook", 20.0)]
+    # a title page alone says nothing about the book's structure
+    assert not any(p.startswith("#") for p in mark_headings([title_page, rules, examples])[1:])
+    assert mark_headings([title_page, rules])[0].startswith("Kraken Cove")
+    # rules set a size larger than the more numerous examples are still body text, not headings
+    assert "#" not in "".join(mark_headings([rules[:5] + examples[:6], rules[5:] + examples[6:]]))
+    # a wrapped title's lower-case second line stays a plain line
+    pages = [[("Setup", 16.0), *rules[:3], ("A company reaches", 16.0), ("value", 16.0)], [("Turns", 16.0), *rules]]
+    assert "value" in mark_headings(pages)[0].splitlines()

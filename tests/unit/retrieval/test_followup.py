@@ -42,5 +42,6 @@ def test_the_changed_slot_replaces_the_old_one():
 
 def test_a_question_that_points_back_is_a_follow_up():
     assert is_follow_up("can my partner chime in on that?", [], 4)
-    assert is_follow_up("does the same go for that one in the expert game?", [], 4)
+    assert is_follow_up("does that one work the same?", [], 4)
     assert not is_follow_up("can my partner see my cards during the game?", [], 4)
+    assert not is_follow_up("If I draw a bomb card during my turn, do I have to play it?", [], 4)  # says its own subject
