@@ -28,11 +28,11 @@ def answerable(index: IndexSnapshot, q: QueryPlan, best: Pick, t: Tuning) -> boo
     if q.lang == "en" and mostly_unknown(index, q, t):
         return False  # "castling in chess", "hotels on Boardwalk": words no rulebook here uses
     # English sentences are scored with the sentence model, whose similarities run higher than USE's.
-    floor = t.answerable_min_en if q.lang == "en" and EN_UNITS in q.vectors else t.answerable_min
-    if q.lang == "en" and EN_UNITS in q.vectors and yes_no(q.text):
-        # A permission is worded unlike its question ("never allowed to retake" for "can I pick one back up"),
-        # while a near miss for a quantity shares the question's words: yes/no questions get a lower floor.
-        floor = t.answerable_min_en_yes_no
+    # A permission is worded unlike its question ("never allowed to retake" for "can I pick one back up"),
+    # while a near miss for a quantity shares the question's words: yes/no questions get a lower floor.
+    floor = t.answerable_min
+    if q.lang == "en" and EN_UNITS in q.vectors:
+        floor = t.answerable_min_en_yes_no if yes_no(q.text) else t.answerable_min_en
     return best.score >= floor and coverage >= t.coverage_min
 
 

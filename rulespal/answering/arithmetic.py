@@ -84,7 +84,7 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
     if not amounts:
         return None
     # "2 ships, 1 fort, a captain": beside numbers, "an X" in the list is one more amount
-    ones = [a for a in _distinct(stated)[0] if a not in amounts and not any(b.things == a.things for b in amounts)]
+    ones = [a for a in _distinct(stated)[0] if not any(b.things == a.things for b in amounts)]
     if len(amounts) == 1 and not ones and not repeated:
         total = _one(amounts[0], found, words, work)
     else:
@@ -258,9 +258,10 @@ def _book_caps(ctx: AnswerContext, doc: str, about: frozenset[str]) -> list[Foun
     out = []
     text = ctx.index.text(doc)
     for st in caps(text):
-        at = ctx.index.unit_at(doc, st.start)
         # "never more than 3 points in a single trade" limits a trade, not the total
-        if st.things == about and at is not None and not SCOPED.match(text, st.end):
+        if st.things != about or SCOPED.match(text, st.end):
+            continue
+        if (at := ctx.index.unit_at(doc, st.start)) is not None:
             out.append(Found(st, doc, at[1].start, at[1].end, len(ctx.hits)))
     return out
 

@@ -1,4 +1,4 @@
-"""English words written in Hangul ("더블룬" for "doubloons", "카드" for "cards"), matched by their consonants.
+"""English words written in Hangul ("카드" for "cards", "타일" for "tiles"), matched by their consonants.
 
 Only for pairing a Korean answer's noun with the English words of the one sentence it cites: across a
 whole library, consonant skeletons match far too much to name a game by them.
@@ -36,6 +36,6 @@ def latin_key(word: str) -> str:
 
 
 def sounds_alike(korean: str, english: str) -> bool:
-    """"더블룬" and "doubloon": the same consonants, in order, near enough."""
+    """"카드" and "card": the same consonants, in order, near enough."""
     a, b = hangul_key(korean), latin_key(english)
     return len(a) >= 2 and len(b) >= 2 and SequenceMatcher(None, a, b).ratio() >= MIN_RATIO

@@ -28,14 +28,25 @@ class PlayerRange:
         return n > self.high or (n < self.low and not (n == 1 and self.solo))
 
 
-def with_player_count(question: str) -> str:
-    """"... with just 2 of us?" -> "... with just 2 of us? 2 players": a count said as people, "of us" or
-    "4인" is searched in the words rulebooks use for it."""
+def player_count_words(question: str) -> str:
+    """"2 players" for "... with just 2 of us?": a count said as people, "of us" or "4인", in the words
+    rulebooks use for it; "" when the question says "players" already or names no count."""
     m = ASKED.search(question)
     if m is None or re.match(r"[\s-]*players?\b|[\s-]*player game\b", question[m.end(1):], re.I):
-        return question
+        return ""
     n = as_int(m.group(1))
-    return f"{question} {n} players" if n is not None and n > 1 else question  # "can one of us pass?": no count
+    return f"{n} players" if n is not None and n > 1 else ""  # "can one of us pass?": no count
+
+
+def with_player_count(question: str) -> str:
+    """The question with its player count also in rulebook words ("... 2 of us? 2 players")."""
+    words = player_count_words(question)
+    return f"{question} {words}" if words else question
+
+
+def player_counts(text: str) -> set[int]:
+    """Every player count a text names ("2 players", "3인", "4 of us")."""
+    return {n for m in ASKED.finditer(text) if (n := as_int(m.group(1))) is not None}
 
 
 def players_asked(question: str) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulespal.core.players import with_player_count
+from rulespal.core.players import player_count_words
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Hit
@@ -26,9 +26,10 @@ class Retriever:
     def plan(self, text: str, lang: str, glossary: list[tuple[str, str]], games: list[str] | None = None,
              focus: str | None = None, for_answer: bool = True) -> QueryPlan:
         """Embed and tokenize the question once. ``focus``: a follow-up's own words."""
-        searched = with_player_count(text)
+        count = player_count_words(text)  # "2 players" for "2 of us": searched, not the question's own words
+        searched = f"{text} {count}" if count else text
         extra = expand_query(text, glossary) + (self.acronyms.expand(text, games) if self.acronyms else [])
-        extra += [searched[len(text):]] if searched != text else []  # "2 players" for "2 of us": searched, not asked
+        extra += [count] if count else []
         vectors = {spec: get_embedder(spec, self.index.threads).embed_query(searched) for spec in self.tuning.dense}
         en_model = self.index.meta.unit_embedder_en
         wanted = for_answer or self.tuning.rerank_en_weight > 0

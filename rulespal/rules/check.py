@@ -20,8 +20,7 @@ from dataclasses import replace
 
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
-from rulespal.core.numbers import as_int
-from rulespal.core.players import ASKED as PLAYER_COUNT
+from rulespal.core.players import player_counts
 from rulespal.core.text import HANGUL
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
@@ -73,6 +72,7 @@ def _worked(draft: Draft, question: str) -> dict[tuple[int, str], tuple[str, Sou
     """The result of each written-out sum: verified when it adds up and every operand is in a cited quote
     or the question; contradicted when it does not add up. Keyed by the result's place in the answer."""
     out: dict[tuple[int, str], tuple[str, SourceSpan | None, str | None]] = {}
+    quoted: list[tuple[Citation, list[Claim]]] | None = None
     for m in WORKING.finditer(draft.text):
         value = _evaluate(m.group(1).translate(OPERATORS))
         result = int(m.group(2))
@@ -81,7 +81,9 @@ def _worked(draft: Draft, question: str) -> dict[tuple[int, str], tuple[str, Sou
                                               f"{m.group(1)} is {value}")
             continue
         operands = re.findall(r"\d+", m.group(1))
-        sources = [_cited_number(draft, n) for n in operands]
+        if quoted is None:
+            quoted = [(cite, read_claims(cite.quote)[0]) for cite in draft.citations]
+        sources = [_cited_number(quoted, n) for n in operands]
         if all(src is not None or re.search(rf"(?<!\d){n}(?!\d)", question) for src, n in zip(sources, operands)):
             first = next((src for src in sources if src is not None), None)
             out[(m.start(2), str(result))] = ("verified", first, "computed from the cited numbers")
@@ -99,10 +101,10 @@ def _evaluate(expression: str) -> int:
     return total
 
 
-def _cited_number(draft: Draft, number: str) -> SourceSpan | None:
+def _cited_number(quoted: list[tuple[Citation, list[Claim]]], number: str) -> SourceSpan | None:
     """Where a cited quote claims ``number`` (a quantity, not a "Rule 1:" label or a page)."""
-    for cite in draft.citations:
-        for c in read_claims(cite.quote)[0]:
+    for cite, claims in quoted:
+        for c in claims:
             if c.number == number:
                 return SourceSpan(doc=cite.doc, start=cite.start + c.start, end=cite.start + c.end)
     return None
@@ -126,12 +128,12 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
     for cite in citations:
         for s in SENTENCE.finditer(cite.quote):
             sentence = s.group()
-            counts = {as_int(m.group(1)) for m in PLAYER_COUNT.finditer(sentence)}
+            counts = player_counts(sentence)
             if c.players is not None and counts and c.players not in counts:
                 continue  # a rule for another player count says nothing about this claim
             words = frozenset(tokenize(sentence))
-            # A Korean answer about an English rule: its nouns can't be compared, its numbers can; where all
-            # its nouns are loanwords ("더블룬" - "doubloons"), the one number the rule gives them can contradict.
+            # A Korean answer about an English rule: its nouns can't be compared, its numbers can; where its
+            # noun is a loanword ("카드" - "cards"), the one number the rule gives it can contradict.
             claim_thing = c.thing if not _other_script(c.thing, sentence) else frozenset()
             # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
             bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
@@ -170,8 +172,8 @@ def _same(a: frozenset[str], b: frozenset[str]) -> bool:
 
 def _loanword_conflict(c: Claim, cite: Citation, offset: int, sentence: str
                        ) -> tuple[Citation, int, int, str] | None:
-    """A Korean claim whose noun sounds like an English word of the sentence ("더블룬 4개" and "Place 5
-    doubloons"), where the sentence gives that word one number, another one."""
+    """A Korean claim whose noun sounds like an English word of the sentence ("카드 4장" and "Draw 5
+    cards"), where the sentence gives that word one number, another one."""
     if not HANGUL.search(c.last) or c.last in NOT_A_THING:
         return None
     matched = {t for t in tokenize(sentence) if t.isalpha() and len(t) >= 4 and sounds_alike(c.last, t)}
@@ -233,7 +235,7 @@ def _cell_number(f: Fact, c: Claim) -> str | None:
 
 def _not_the_answer(c: Claim, question: str) -> str | None:
     """Why a verified claim does not answer the question (another thing, another player count), or None."""
-    asked_counts = {as_int(m.group(1)) for m in PLAYER_COUNT.finditer(question)}
+    asked_counts = player_counts(question)
     if asked_counts and c.players is not None and c.players not in asked_counts:
         return f"that is for {c.players} players, the question asks about {' or '.join(map(str, sorted(asked_counts)))}"
     asked = asked_things(question)

@@ -95,11 +95,12 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
             others.append(NotClaim(raw, kind, m.start(), m.end()))
             continue
         thing, end = thing_after(masked, m.end())
+        before = _content_words_before(masked, m.start())
         if not thing:
             thing = _label_before(masked, m.start())
         claims.append(Claim(masked[m.start():end].strip(), number, thing, m.start(), end,
                             players_near(masked, m.start()), _sentence_words(masked, m.start()),
-                            words_before(masked, m.start()), next(iter(words_before(masked, m.start(), 1)), "")))
+                            frozenset(before[-3:]), before[-1] if before else ""))
     return claims, others
 
 
@@ -189,16 +190,20 @@ def _label_before(text: str, pos: int) -> frozenset[str]:
     return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
 
 
+def _sentence_start(text: str, pos: int) -> int:
+    return max(text.rfind(". ", 0, pos), text.rfind("\n", 0, pos)) + 1
+
+
 def _sentence(text: str, pos: int) -> str:
-    start = max(text.rfind(". ", 0, pos), text.rfind("\n", 0, pos)) + 1
+    start = _sentence_start(text, pos)
     end = min((i for i in (text.find(". ", pos), text.find("\n", pos)) if i >= 0), default=len(text))
     return text[start:end]
 
 
 def players_near(text: str, pos: int) -> int | None:
     """The player count nearest ``pos`` in its sentence ("With 4 players, 5 cards (6 cards with 3 players)")."""
-    start = max(text.rfind(". ", 0, pos), text.rfind("\n", 0, pos)) + 1
-    counts = [m for m in PLAYERS.finditer(_sentence(text, pos))]
+    start = _sentence_start(text, pos)
+    counts = list(PLAYERS.finditer(_sentence(text, pos)))
     if not counts:
         return None
     nearest = min(counts, key=lambda m: min(abs(start + m.start() - pos), abs(start + m.end() - pos)))
@@ -207,9 +212,12 @@ def players_near(text: str, pos: int) -> int | None:
 
 def words_before(text: str, pos: int, n: int = 3) -> frozenset[str]:
     """The stems of the last ``n`` content words before ``pos`` in its sentence: what the number is said of."""
+    return frozenset(_content_words_before(text, pos)[-n:])
+
+
+def _content_words_before(text: str, pos: int) -> list[str]:
     clause = re.split(r"[.!?;:\n(\[]", text[max(0, pos - 80):pos])[-1]
-    words = [t for t in tokenize(clause) if t.isalpha() and t not in STOPWORDS]
-    return frozenset(words[-n:])
+    return [t for t in tokenize(clause) if t.isalpha() and t not in STOPWORDS]
 
 
 def _sentence_words(text: str, pos: int) -> frozenset[str]:
