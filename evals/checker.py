@@ -91,7 +91,8 @@ def _score(item: dict, service: RulesPal, books, tally: Tally) -> None:
     doc = service.index.docs[item["doc"]]
     names = (doc.title, *doc.aliases)
     claims, _ = read_claims(item["answer"], item["question"], names)
-    checks = {c.claim: c for c in check_answer(draft, books.facts, item["question"], names)}
+    checks = {c.claim: c for c in check_answer(draft, books.facts, item["question"], names,
+                                glossary=tuple(books.glossary([item["doc"]])))}
     labelled = []
     for c in item["claims"]:
         at = item["answer"].find(c["text"])
@@ -138,6 +139,7 @@ def _mutations(item: dict, labelled: list, service: RulesPal, books, names: tupl
         if draft is None:
             continue
         tally.mutated += 1
-        checks = check_answer(draft, books.facts, item["question"], names)
+        checks = check_answer(draft, books.facts, item["question"], names,
+                                glossary=tuple(books.glossary([item["doc"]])))
         if any(c.status == "contradicted" and wrong in c.claim for c in checks):
             tally.caught += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rulespal.core.messages import say
 from rulespal.core.numbers import QUANTITY, states_quantity
@@ -41,7 +42,9 @@ def extractive(ctx: AnswerContext) -> Draft:
     if NOT_PRINTED.search(first.quote) or (best is picks[0] and _elsewhere(first.quote, ctx.plan.text)):
         body = render(ctx.index, best, ctx.lang, ctx.glossary)
         return Draft(f"{say(ctx.lang, 'not_printed')}: {body} [1]", False, tuple(ctx.games), (first,))
-    chosen = [best] + _second(picks, best, t.second_citation_ratio, ctx.index.text(best.hit.chunk.doc))
+    top = next((p for p in picks if p.hit is ctx.hits[0]), None) if ctx.hits else None
+    chosen = [best] + (_second(picks, best, t.second_citation_ratio, ctx.index.text(best.hit.chunk.doc),
+                               top, t.top_passage_ratio) or _same_passage(best, t.same_passage_ratio))
     if QUANTITY.search(ctx.plan.text) and not any(states_quantity(render(ctx.index, p, "", [])) for p in chosen):
         return abstain(ctx.lang, ctx.games, [first])  # asked how many; the closest rule gives no number
     citations = tuple(citation(ctx.index, i + 1, p) for i, p in enumerate(chosen))
@@ -56,11 +59,24 @@ def _elsewhere(quote: str, question: str) -> bool:
             and not read_claims(quote, question)[0])
 
 
-def _second(picks: list[Pick], best: Pick, ratio: float, doc_text: str) -> list[Pick]:
-    """A second quote from the same rulebook when it scores nearly as well, does not overlap, and is a
-    rule rather than a bare lead-in."""
-    for p in picks:
-        if (p is not best and p.score >= ratio * best.score and p.hit.chunk.doc == best.hit.chunk.doc
-                and (p.end <= best.start or p.start >= best.end) and not is_lead_in(doc_text[p.start:p.end])):
-            return [p]
-    return []
+def _same_passage(best: Pick, ratio: float) -> list[Pick]:
+    """The chosen passage's next best rule, when it scores nearly as well: a rule's exception or condition
+    is often the next list item or paragraph ("You are not obliged to bear off ...")."""
+    if best.runner_up is None or best.runner_up[1] < ratio:
+        return []
+    return [replace(best, units=best.runner_up[0], runner_up=None)]
+
+
+def _second(picks: list[Pick], best: Pick, ratio: float, doc_text: str, top: Pick | None = None,
+            top_ratio: float = 1.0) -> list[Pick]:
+    """A second quote from the same rulebook: a pick that scores within ``ratio`` of the best, else the first
+    search hit's own pick within ``top_ratio`` (the writer must not lose what search put first); never
+    overlapping the first, never a bare lead-in."""
+    def fits(p: Pick) -> bool:
+        return (p is not best and p.hit.chunk.doc == best.hit.chunk.doc and (p.end <= best.start or p.start >= best.end)
+                and not is_lead_in(doc_text[p.start:p.end]))
+
+    near = [p for p in picks if p.score >= ratio * best.score and fits(p)]
+    if near:
+        return near[:1]
+    return [top] if top is not None and top.score >= top_ratio * best.score and fits(top) else []

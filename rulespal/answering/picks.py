@@ -31,6 +31,8 @@ class Pick:
     hit: Hit
     units: tuple[Unit, ...]  # contiguous units of one chunk, in order
     score: float
+    # the passage's next best rule outside this one, with its unit's share of the best unit's score
+    runner_up: tuple[tuple[Unit, ...], float] | None = None
 
     @property
     def start(self) -> int:
@@ -65,8 +67,10 @@ class Picker:
             if hit.chunk.units:
                 scores = score_units(self.index, self.plan, hit.chunk, self._unit_vectors(hit), self.tuning)
                 best = int(np.argmax(scores))
-                self._done[key] = Pick(hit, extend(hit.chunk, best, self.tuning, self.index.following(hit.chunk)),
-                                       scores[best] + self.tuning.w_rank * hit.score)
+                following = self.index.following(hit.chunk)
+                units = extend(hit.chunk, best, self.tuning, following)
+                self._done[key] = Pick(hit, units, scores[best] + self.tuning.w_rank * hit.score,
+                                       _runner_up(hit.chunk, scores, units, self.tuning, following))
         return self._done[key]
 
     def _unit_vectors(self, hit: Hit) -> np.ndarray | None:
@@ -77,6 +81,22 @@ class Picker:
             return None
         # A large library has no sentence vectors on disk: embed a passage's sentences once, then keep them.
         return idx.embed_units(hit.chunk)
+
+
+def _runner_up(chunk: Chunk, scores: list[float], taken: tuple[Unit, ...], t: Tuning,
+               following: Chunk | None) -> tuple[tuple[Unit, ...], float] | None:
+    """The passage's best unit outside the chosen rule, grown the same way, with its score's share of the best."""
+    best = max(scores)
+    order = sorted(range(len(scores)), key=lambda k: -scores[k])
+    for k in order[1:]:
+        u = chunk.units[k]
+        if taken[0].start <= u.start < taken[-1].end or u.kind == "heading" or best <= 0:
+            continue
+        rule = extend(chunk, k, t, following)
+        if rule[0].start < taken[-1].end and taken[0].start < rule[-1].end:
+            continue  # grown back into the chosen rule
+        return rule, scores[k] / best
+    return None
 
 
 def extend(chunk: Chunk, i: int, t: Tuning, following: Chunk | None = None) -> tuple[Unit, ...]:

@@ -43,6 +43,14 @@ class Tuning:
     w_rank: float = 0.3  # a pick's score = best unit's score + w_rank * the passage's score; dev grid
     prefer_answerable: float = 0.85  # an answering pick this close to the best one is preferred; dev grid
     second_citation_ratio: float = 0.93  # a second quote from the same book must score this close; dev grid
+    # the chosen passage's next best rule (outside the chosen one) is quoted as the second citation when its unit
+    # scores this share of the best unit's; grid 0-0.95 on five-book dev + blind dev (off: 0.847 / 0.524):
+    # 0.7-0 a plateau on blind dev (0.544), five-book dev 0.885 at 0.7-0.5; 0.5 kept
+    same_passage_ratio: float = 0.5
+    # the first search hit's own pick is the second citation when it scores this share of the best pick;
+    # grid 0.5-0.9 on five-book dev + blind dev: alone 0.8-0.5 a plateau (0.863 / 0.528); with the above 0.7 gives
+    # five-book dev 0.885 -> 0.901, blind dev unchanged (0.544); 0.7 kept
+    top_passage_ratio: float = 0.7
     answerable_min: float = 0.40  # abstain below this pick score (USE similarities); dev grid
     # the same for English sentences scored by MiniLM (higher scale); grid on the union of the five-book dev
     # and blind dev splits (0.7-1.0 x coverage 0.1-0.35): 0.9 / 0.15 gave the best accuracy there (0.648)

@@ -37,7 +37,8 @@ QUOTE_NUMBER = re.compile(rf"(?<![\d.])[+−-]?\d+(?![\d])|{SPELLED}", re.I)
 
 
 def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
-                 names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE) -> list[Check]:
+                 names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE,
+                 glossary: tuple[tuple[str, str], ...] = ()) -> list[Check]:
     claims, others = read_claims(draft.text, question, names)
     worked = _worked(draft, question)
     checks: list[Check] = []
@@ -46,7 +47,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
         if c.text in seen:
             continue
         seen.add(c.text)
-        status, source, detail = worked.get((c.start, c.number)) or _status(c, draft, book, restate_share)
+        status, source, detail = worked.get((c.start, c.number)) or _status(c, draft, book, restate_share, glossary)
         not_it = None if status != "verified" else _not_the_answer(c, question)
         answers = not_it is None
         if not_it is not None:
@@ -110,18 +111,19 @@ def _cited_number(quoted: list[tuple[Citation, list[Claim]]], number: str) -> So
     return None
 
 
-def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float
-            ) -> tuple[str, SourceSpan | None, str | None]:
+def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float,
+            glossary: tuple[tuple[str, str], ...] = ()) -> tuple[str, SourceSpan | None, str | None]:
     if c.number in draft.derived:
         return "verified", draft.derived[c.number], "computed by the cited rule"
     if book is not None and c.thing:
         found = _against_tables(book, draft.citations, c)
         if found is not None:
             return found
-    return _against_sentences(draft.citations, c, restate_share)
+    return _against_sentences(draft.citations, c, restate_share, glossary)
 
 
-def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share: float) -> tuple[str, SourceSpan | None, str | None]:
+def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share: float,
+                       glossary: tuple[tuple[str, str], ...] = ()) -> tuple[str, SourceSpan | None, str | None]:
     """The same number for the same thing in a cited sentence verifies; another number for that thing,
     in the same player context, contradicts."""
     conflict: tuple[Citation, int, int, str] | None = None
@@ -138,7 +140,7 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
             # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
             bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
             if conflict is None and _other_script(c.thing | c.before, sentence):
-                conflict = _loanword_conflict(c, cite, s.start(), sentence)
+                conflict = _loanword_conflict(c, cite, s.start(), sentence, glossary)
             for m in QUOTE_NUMBER.finditer(sentence):
                 if c.players is not None and len(counts) > 1 and players_near(sentence, m.start()) != c.players:
                     continue  # "5 cards (6 cards with 3 players)": this number is for another count
@@ -170,13 +172,41 @@ def _same(a: frozenset[str], b: frozenset[str]) -> bool:
     return a <= b or b <= a
 
 
-def _loanword_conflict(c: Claim, cite: Citation, offset: int, sentence: str
-                       ) -> tuple[Citation, int, int, str] | None:
-    """A Korean claim whose noun sounds like an English word of the sentence ("카드 4장" and "Draw 5
-    cards"), where the sentence gives that word one number, another one."""
-    if not HANGUL.search(c.last) or c.last in NOT_A_THING:
-        return None
-    matched = {t for t in tokenize(sentence) if t.isalpha() and len(t) >= 4 and sounds_alike(c.last, t)}
+# Particles and counters a Korean noun carries ("포인트를", "라운드로", "6개를"): not part of the noun.
+PARTICLE = re.compile(r"(?:으로|에서|까지|부터|[은는이가을를에의도로와과만씩])$")
+COUNTERS = frozenset("개 장 번 명 칸 점 턴 마리 회 배 씩".split())
+
+
+def _korean_nouns(c: Claim) -> list[str]:
+    """The Korean words a claim's number is said of: the word before it ("코인 6개") and the one it is
+    glued to or followed by ("5라운드로", "3 포인트를"), without particles or counters."""
+    after = re.match(r"\s*[+−-]?[\d.,/]+\s*([가-힣]+)", c.text)
+    out = []
+    for word in (c.last, after.group(1) if after else ""):
+        word = PARTICLE.sub("", word)
+        for counter in sorted(COUNTERS, key=len, reverse=True):
+            word = word.removeprefix(counter) if word != counter else ""
+        if len(word) >= 2 and HANGUL.search(word) and word not in NOT_A_THING:
+            out.append(word)
+    return out
+
+
+def _english_for(korean: str, sentence_words: set[str], glossary: tuple[tuple[str, str], ...]) -> set[str]:
+    """The sentence's English stems for a Korean noun: a loanword that sounds alike ("카드" - "cards"), or
+    the glossary's translation ("일꾼" - "worker")."""
+    found = {t for t in sentence_words if t.isalpha() and len(t) >= 4 and sounds_alike(korean, t)}
+    for ko, en in glossary:
+        if korean == ko or (len(ko) >= 2 and korean.startswith(ko)):
+            found |= {t for t in tokenize(en) if t.isalpha()} & sentence_words
+    return found
+
+
+def _loanword_conflict(c: Claim, cite: Citation, offset: int, sentence: str,
+                       glossary: tuple[tuple[str, str], ...] = ()) -> tuple[Citation, int, int, str] | None:
+    """A Korean claim whose noun names an English word of the sentence ("카드 4장" and "Draw 5 cards"; by
+    sound or by the glossary), where the sentence gives that word one number, another one."""
+    words = set(tokenize(sentence))
+    matched = set().union(*(_english_for(k, words, glossary) for k in _korean_nouns(c))) if HANGUL.search(c.text) else set()
     if not matched:
         return None
     said = [m for m in QUOTE_NUMBER.finditer(sentence) if thing_after(sentence, m.end())[0] & matched]
@@ -245,9 +275,10 @@ def _not_the_answer(c: Claim, question: str) -> str | None:
 
 
 def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str = "en",
-            names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE) -> Answer:
+            names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE,
+            glossary: tuple[tuple[str, str], ...] = ()) -> Answer:
     """The checked answer; a draft with a contradicted number is replaced by the quoted rule."""
-    checks = check_answer(draft, book, question, names, restate_share)
+    checks = check_answer(draft, book, question, names, restate_share, glossary)
     if not any(c.status == "contradicted" for c in checks) or not draft.citations:
         return draft.to_answer(checks if draft.answerable or draft.needs_game else [])
     wrong = ", ".join(c.claim for c in checks if c.status == "contradicted")
@@ -255,6 +286,6 @@ def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str =
     text = say(lang, "corrected", wrong=wrong, quotes=quotes) if draft.writer == "llm" else say(lang, "replaced",
                                                                                                  quotes=quotes)
     quoted = replace(draft, text=text)
-    checks = check_answer(quoted, None, question, names, restate_share) + [
+    checks = check_answer(quoted, None, question, names, restate_share, glossary) + [
         Check(claim=wrong, status="contradicted", detail="a drafted answer stated this; replaced by the quoted rule")]
     return quoted.to_answer(checks)

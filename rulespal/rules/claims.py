@@ -100,8 +100,14 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
             thing = _label_before(masked, m.start())
         claims.append(Claim(masked[m.start():end].strip(), number, thing, m.start(), end,
                             players_near(masked, m.start()), _sentence_words(masked, m.start()),
-                            frozenset(before[-3:]), before[-1] if before else ""))
+                            frozenset(before[-3:]), _last_word(masked, m.start(), before)))
     return claims, others
+
+
+def _last_word(text: str, pos: int, before: list[str]) -> str:
+    """The word right before a number: a Korean one as written ("일꾼 3명"; morphemes would split it)."""
+    m = re.search(r"([가-힣]+)\s*$", text[max(0, pos - 20):pos])
+    return m.group(1) if m else (before[-1] if before else "")
 
 
 def _enumeration(text: str) -> set[int]:

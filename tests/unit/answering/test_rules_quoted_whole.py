@@ -110,3 +110,33 @@ def test_a_sentence_pointing_at_a_table_is_quoted_with_it(tmp_path, tuning):
     quote = idx.text("harbor")[rule[0].start:rule[-1].end]
     assert "3 players | 4 ships" in quote and "Shuffle the cargo" not in quote
     assert is_lead_in("Refer to the table below to see how many ships each player gets.")
+
+
+BEARING_BOOK = """River Race Rules
+
+Finishing
+
+Once all your boats are in the home stretch, you may start finishing them.
+
+- A boat finishes when a die shows its exact distance to the line.
+- You are not obliged to finish a boat if another legal move exists.
+"""
+
+
+def test_the_chosen_passage_s_next_best_rule_is_quoted_beside_it(tmp_path, tuning):
+    idx = make_snapshot(tmp_path, {"river": BEARING_BOOK})
+    question = "once my boats are home, must I finish a boat if another move exists?"
+    plan = plan_for(idx, question)
+    hits = [Hit(c, 1.0, 1.0) for c in idx.chunks]
+    loose = tuning.replace(answerable_min_en=0.0, answerable_min_en_yes_no=0.0, answerable_min=0.0, coverage_min=0.0)
+
+    def draft(ratio):
+        t = loose.replace(same_passage_ratio=ratio, second_citation_ratio=9.0, top_passage_ratio=9.0)
+        return write_answer(AnswerContext(idx, plan, hits, ["river"], question, question, [], t,
+                                          Picker(idx, plan, t)), DEFAULT_WRITERS)
+
+    both = draft(0.0)
+    assert len(both.citations) == 2 and both.citations[0].doc == both.citations[1].doc == "river"
+    a, b = both.citations
+    assert a.end <= b.start or b.end <= a.start  # two rules of one passage, never the same words twice
+    assert len(draft(9.0).citations) == 1  # off: the best rule alone

@@ -104,6 +104,20 @@ def test_a_korean_claim_about_an_english_rule_is_checked_through_its_loanword():
     assert [c.status for c in checks] != ["contradicted"]  # two numbers for cards: which one is meant is unclear
 
 
+
+def test_a_korean_noun_with_a_particle_or_in_the_glossary_is_compared_with_the_cited_english_word():
+    quote = "The game is played in four rounds. Each player takes 45 Workers. Draw six beetles."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+
+    def status(answer, glossary=()):
+        return [c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)), glossary=glossary)]
+
+    assert status("게임은 5라운드로 진행됩니다 [1].") == ["contradicted"]  # "라운드로": round, with its particle
+    assert status("게임은 4라운드로 진행됩니다 [1].") == ["verified"]
+    assert status("각자 일꾼 46개를 받습니다 [1].", (("일꾼", "worker"),)) == ["contradicted"]
+    assert status("각자 일꾼 46개를 받습니다 [1].") == ["unverified"]  # no glossary: "일꾼" names nothing here
+    assert status("딱정벌레 7마리를 뽑습니다 [1].") == ["unverified"]  # a native word no glossary gives is not compared
+
 def test_a_verified_number_for_another_player_count_does_not_answer():
     quote = "With 2 players, remove 2 discs of each letter. With 3 players, remove 1 disc of each letter."
     cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
