@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulespal.core.tokens import tokenize
+from rulespal.core.tokens import STOPWORDS, tokenize
 from rulespal.rules.tables import Cell, Row, Table
 
 PLAYER_COUNT = re.compile(r"(?<!\d)(\d)\s*-?\s*(?:players?\b|p\b|인|명)", re.I)
@@ -61,8 +61,8 @@ def lookup(table: Table, question: str, min_share: float) -> Lookup | None:
     """
     n_players = player_count(question)
     column = _column_for_players(table.header, n_players) if n_players else None
-    numbers = [int(x) for x in NUMBER.findall(PLAYER_COUNT.sub(" ", question))]
     body = table.body
+    numbers = _row_keys(PLAYER_COUNT.sub(" ", question), table)
     by_players = sum(1 for c in table.header.cells if HEADER_PLAYERS.search(c.text)) >= 2
     if by_players and column is None:
         return None  # a player-count table answers player-count questions only
@@ -84,6 +84,26 @@ def lookup(table: Table, question: str, min_share: float) -> Lookup | None:
     if named:
         return Lookup(table, named, None, named[0].cells[0].text)
     return None
+
+
+# The word after a number in a question: "3 rounds", "8 influence" count things; "a 9 on the die" does not.
+WORD_AFTER = re.compile(r"\s*([A-Za-z][A-Za-z'-]*)")
+
+
+def _row_keys(question: str, table: Table) -> list[int]:
+    """The question's numbers that can pick a numbered row: not a count of things ("waited 3 rounds",
+    "spending 8 influence" with influence in the table's cells), unless the header names those things."""
+    head = set(tokenize(" ".join(c.text for c in table.header.cells)))
+    cells = set(tokenize(" ".join(c.text for r in table.body for c in r.cells[1:])))
+    keys = []
+    for m in NUMBER.finditer(question):
+        after = WORD_AFTER.match(question, m.end())
+        word = after.group(1).casefold() if after else ""
+        noun = set(tokenize(word)) if word and word not in STOPWORDS else set()
+        counted = bool(noun) and (word.endswith("s") and not word.endswith("ss") or bool(noun & cells))
+        if not counted or noun & head:
+            keys.append(int(m.group(1)))
+    return keys
 
 
 def _column_by_name(header: Row, question: str, min_share: float) -> int | None:

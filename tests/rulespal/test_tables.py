@@ -28,6 +28,16 @@ def test_overlapping_roll_ranges_return_every_row():
     assert "2 rows" in render(lk)
 
 
+
+def test_a_count_of_another_thing_does_not_pick_a_numbered_row():
+    t = _t("#\tCard\tAbility\n1\tHarbor\tGain 3 ships.\n2\tMarket\tSell 2 goods.\n3\tTemple\tGain 1 favor.")
+    assert lookup(t, "I spend 2 goods on the market card, how much do I get?") is None  # 2 goods, not row 2
+    assert lookup(t, "waited 3 rounds, what do I get?") is None
+    assert [r.cells[1].text for r in lookup(t, "what does card 3 do?").rows] == ["Temple"]
+    roll = _t("Roll\tResult\n1-2\tMiss\n3-6\tHit")
+    assert [r.cells[1].text for r in lookup(roll, "I rolled a 4, what happens?").rows] == ["Hit"]
+    assert [r.cells[1].text for r in lookup(roll, "what happens on a 2 roll?").rows] == ["Miss"]
+
 def test_named_row_and_named_column():
     t = _t("GrimoireCost\nBeach2 Cursed Gold or -1 Integrity\nVolcano4 Cursed Gold or -2 Integrity")
     assert render(lookup(t, "What does a Volcano Grimoire cost?")) == "Volcano: 4 Cursed Gold or -2 Integrity"
