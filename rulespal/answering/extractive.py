@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from rulespal.core.messages import say
 from rulespal.core.numbers import QUANTITY, states_quantity
@@ -64,7 +63,7 @@ def _same_passage(best: Pick, ratio: float) -> list[Pick]:
     is often the next list item or paragraph ("You are not obliged to bear off ...")."""
     if best.runner_up is None or best.runner_up[1] < ratio:
         return []
-    return [replace(best, units=best.runner_up[0], runner_up=None)]
+    return [Pick(best.hit, best.runner_up[0], best.runner_up[2])]
 
 
 def _second(picks: list[Pick], best: Pick, ratio: float, doc_text: str, top: Pick | None = None,

@@ -26,13 +26,18 @@ LEANS_BACK = re.compile(r"^\W*(?:if so|if not|in (?:this|that|such a|either|both
                         r"그러면|그렇지 않으면|이 경우|이때|단,|또한|하지만|그러나)\b", re.I)
 
 
+# A rule that continues the one before it even after a paragraph break ("If still tied, ...", "If tied again").
+CONTINUES = re.compile(r"^\W*(?:if|when)\b[^,.;]{0,40}\b(?:still|again)\b", re.I)
+
+
 @dataclass(frozen=True)
 class Pick:
     hit: Hit
     units: tuple[Unit, ...]  # contiguous units of one chunk, in order
     score: float
-    # the passage's next best rule outside this one, with its unit's share of the best unit's score
-    runner_up: tuple[tuple[Unit, ...], float] | None = None
+    # the passage's next best rule outside this one: its units, its unit's share of the best unit's score and
+    # its score as a pick
+    runner_up: tuple[tuple[Unit, ...], float, float] | None = None
 
     @property
     def start(self) -> int:
@@ -70,7 +75,8 @@ class Picker:
                 following = self.index.following(hit.chunk)
                 units = extend(hit.chunk, best, self.tuning, following)
                 self._done[key] = Pick(hit, units, scores[best] + self.tuning.w_rank * hit.score,
-                                       _runner_up(hit.chunk, scores, units, self.tuning, following))
+                                       _runner_up(hit.chunk, scores, units, self.tuning, following,
+                                                  self.tuning.w_rank * hit.score))
         return self._done[key]
 
     def _unit_vectors(self, hit: Hit) -> np.ndarray | None:
@@ -84,7 +90,7 @@ class Picker:
 
 
 def _runner_up(chunk: Chunk, scores: list[float], taken: tuple[Unit, ...], t: Tuning,
-               following: Chunk | None) -> tuple[tuple[Unit, ...], float] | None:
+               following: Chunk | None, rank_part: float) -> tuple[tuple[Unit, ...], float, float] | None:
     """The passage's best unit outside the chosen rule, grown the same way, with its score's share of the best."""
     best = max(scores)
     order = sorted(range(len(scores)), key=lambda k: -scores[k])
@@ -95,7 +101,7 @@ def _runner_up(chunk: Chunk, scores: list[float], taken: tuple[Unit, ...], t: Tu
         rule = extend(chunk, k, t, following)
         if rule[0].start < taken[-1].end and taken[0].start < rule[-1].end:
             continue  # grown back into the chosen rule
-        return rule, scores[k] / best
+        return rule, scores[k] / best, scores[k] + rank_part
     return None
 
 
@@ -191,7 +197,10 @@ def _paragraph_rule(chunk: Chunk, i: int, t: Tuning) -> tuple[Unit, ...]:
     def same_paragraph(a: Unit, b: Unit) -> bool:
         return a.kind == b.kind == "sentence" and "\n" not in chunk.text[a.end - chunk.start:b.start - chunk.start]
 
-    first = i - 1 if i > 0 and same_paragraph(units[i - 1], u) and LEANS_BACK.match(chunk.unit_text(u)) else i
+    text = chunk.unit_text(u)
+    leans = i > 0 and ((same_paragraph(units[i - 1], u) and LEANS_BACK.match(text))
+                       or (CONTINUES.match(text) and units[i - 1].kind in ("sentence", "item")))
+    first = i - 1 if leans else i
     j = i
     while j + 1 < len(units) and same_paragraph(units[j], units[j + 1]) and units[j + 1].end - u.start <= t.extend_chars:
         j += 1

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from rulespal.core.numbers import QUANTITY
+from rulespal.core.numbers import QUANTITY, yes_no
 from rulespal.core.text import BULLET_CHARS, HANGUL, last_section
 from rulespal.core.tokens import token_set
 from rulespal.core.tuning import Tuning
@@ -21,6 +21,10 @@ from rulespal.retrieval.query import EN_UNITS, QueryPlan
 
 LABEL = re.compile(rf"^\s*(?:[{BULLET_CHARS}-]\s*)?(?:\d{{1,2}}\.\s*)?([^:—\n]{{2,40}}?)\s*(?::|—| - )")
 DIGIT = re.compile(r"\d")
+# What answers a yes/no rule question: a permission, an obligation or a prohibition ("you may not", "never",
+# "is not obliged to", "only if", "할 수 없").
+DEONTIC = re.compile(r"\b(?:may|must|can(?:not)?|can't|cannot|never|not|only|allowed|obliged|required|forbidden|"
+                     r"free to|has to|have to|need(?:s)? to|unless|except)\b|할 수 (?:있|없)|안 됩|해야|없습니다", re.I)
 COMPONENTS = re.compile(r"\b(components?|contents|what'?s in the box)\b|구성물|내용물", re.I)
 COMPONENT_QUESTION = re.compile(r"\b(components?|in the box|come with|included|contents?|pieces|"
                                 r"how many \w+(?: \w+)? (?:are|come) (?:there|in))\b|구성물|들어 있", re.I)
@@ -66,6 +70,7 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
     focus = set(q.focus_tokens) & qtok if same_lang else set()
     section = last_section(chunk.section)
     wants_number = bool(QUANTITY.search(q.text))
+    wants_rule = yes_no(q.text)
     off_topic_components = bool(COMPONENTS.search(chunk.section)) and not COMPONENT_QUESTION.search(q.text)
     scores = []
     for i, u in enumerate(chunk.units):
@@ -76,6 +81,8 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
             if (label := LABEL.match(text)) and (lo := overlap(index, qtok, label.group(1))) > 0:
                 # "Rest: remove 2 fatigue", "Scout — Cost 3": an entry whose label the question names.
                 s += t.label_bonus * min(1.0, 3 * lo)
+        if wants_rule and DEONTIC.search(text):
+            s += t.deontic_bonus
         scores.append(_shape(s, text, u.kind, wants_number, off_topic_components, t))
     return scores
 

@@ -140,3 +140,26 @@ def test_the_chosen_passage_s_next_best_rule_is_quoted_beside_it(tmp_path, tunin
     a, b = both.citations
     assert a.end <= b.start or b.end <= a.start  # two rules of one passage, never the same words twice
     assert len(draft(9.0).citations) == 1  # off: the best rule alone
+
+
+TIE_BOOK = """Harbor Scoring
+
+End of the game
+
+The player with the most gold wins the game.
+
+In case of a tie, the player with more ships left wins.
+
+If still tied, the tied players share the victory.
+"""
+
+
+def test_a_rule_that_continues_the_one_before_is_quoted_with_it(tmp_path, tuning):
+    idx = make_snapshot(tmp_path, {"tie": TIE_BOOK})
+    c, i = _chunk_and_unit(idx, "If still tied")
+    rule = extend(c, i, tuning)
+    quote = idx.text("tie")[rule[0].start:rule[-1].end]
+    assert quote.startswith("In case of a tie") and quote.endswith("share the victory.")
+    c, i = _chunk_and_unit(idx, "The player with the most gold")
+    rule = extend(c, i, tuning)
+    assert "tie" not in idx.text("tie")[rule[0].start:rule[-1].end]  # a rule on its own does not reach forward

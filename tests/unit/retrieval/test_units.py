@@ -3,7 +3,7 @@
 import pytest
 
 from rulespal.retrieval.units import _in_script, overlap, score_units
-from tests.unit.conftest import plan_for
+from tests.unit.conftest import make_snapshot, plan_for
 
 
 def _best(index, question, tuning, doc="kraken-cove"):
@@ -62,3 +62,22 @@ def test_a_questions_words_in_the_books_script_count_across_languages():
     tokens = ("기도", "포인트", "prayer", "point", "최대", "3")
     assert _in_script(tokens, "en") == ("prayer", "point")
     assert _in_script(tokens, "ko") == ("기도", "포인트", "최대")
+
+
+def test_yes_no_questions_prefer_units_that_permit_or_forbid(tmp_path, tuning):
+    index = make_snapshot(tmp_path, {"reef": "Reef Rules\n\nMoving\n\nShips sail one space per turn.\n\n"
+                                             "Ships may not enter a reef space.\n"})
+    chunk = next(c for c in index.chunks if "reef space" in c.text)
+    pos = index.chunks.index(chunk)
+
+    def scores(question, t):
+        return score_units(index, plan_for(index, question), chunk, index.chunk_units(pos), t)
+
+    texts = [chunk.unit_text(u) for u in chunk.units]
+    on, off = scores("can my ship sail onto a reef?", tuning), scores("can my ship sail onto a reef?",
+                                                                      tuning.replace(deontic_bonus=0.0))
+    gained = [t for t, a, b in zip(texts, on, off) if a - b == pytest.approx(tuning.deontic_bonus)]
+    assert gained == ["Ships may not enter a reef space."]
+    assert all(a == b for t, a, b in zip(texts, on, off) if t not in gained)
+    how_many = "how many spaces does a ship sail?"  # not a yes/no question: no bonus
+    assert scores(how_many, tuning) == scores(how_many, tuning.replace(deontic_bonus=0.0))
