@@ -174,7 +174,7 @@ class RulesPal:
         docs = books.index.docs
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
         return enforce(draft, books.facts, question, lang, names, t.restate_share,
-                       tuple(books.glossary(list(draft.games) or None)))
+                       tuple(books.glossary(list(draft.games))) if draft.games else ())
 
     def _rivals(self, index: IndexSnapshot, plan: QueryPlan, picker: Picker, hits: list[Hit]) -> list[str]:
         """Games whose best pick answers about as well as the best one: their rules may differ."""

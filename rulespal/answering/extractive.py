@@ -42,8 +42,9 @@ def extractive(ctx: AnswerContext) -> Draft:
         body = render(ctx.index, best, ctx.lang, ctx.glossary)
         return Draft(f"{say(ctx.lang, 'not_printed')}: {body} [1]", False, tuple(ctx.games), (first,))
     top = next((p for p in picks if p.hit is ctx.hits[0]), None) if ctx.hits else None
-    chosen = [best] + (_second(picks, best, t.second_citation_ratio, ctx.index.text(best.hit.chunk.doc),
-                               top, t.top_passage_ratio) or _same_passage(best, t.same_passage_ratio))
+    doc_text = ctx.index.text(best.hit.chunk.doc)
+    chosen = [best] + (_second(picks, best, t.second_citation_ratio, doc_text, top, t.top_passage_ratio)
+                       or _same_passage(best, t.same_passage_ratio, doc_text))
     if QUANTITY.search(ctx.plan.text) and not any(states_quantity(render(ctx.index, p, "", [])) for p in chosen):
         return abstain(ctx.lang, ctx.games, [first])  # asked how many; the closest rule gives no number
     citations = tuple(citation(ctx.index, i + 1, p) for i, p in enumerate(chosen))
@@ -58,12 +59,13 @@ def _elsewhere(quote: str, question: str) -> bool:
             and not read_claims(quote, question)[0])
 
 
-def _same_passage(best: Pick, ratio: float) -> list[Pick]:
-    """The chosen passage's next best rule, when it scores nearly as well: a rule's exception or condition
-    is often the next list item or paragraph ("You are not obliged to bear off ...")."""
+def _same_passage(best: Pick, ratio: float, doc_text: str) -> list[Pick]:
+    """The chosen passage's next best rule, when its unit scores at least ``ratio`` of the best unit's: a
+    rule's condition or exception is often the next list item or paragraph ("- A ship may not enter a reef.")."""
     if best.runner_up is None or best.runner_up[1] < ratio:
         return []
-    return [Pick(best.hit, best.runner_up[0], best.runner_up[2])]
+    units, _, score = best.runner_up
+    return [] if is_lead_in(doc_text[units[0].start:units[-1].end]) else [Pick(best.hit, units, score)]
 
 
 def _second(picks: list[Pick], best: Pick, ratio: float, doc_text: str, top: Pick | None = None,

@@ -27,7 +27,8 @@ LEANS_BACK = re.compile(r"^\W*(?:if so|if not|in (?:this|that|such a|either|both
 
 
 # A rule that continues the one before it even after a paragraph break ("If still tied, ...", "If tied again").
-CONTINUES = re.compile(r"^\W*(?:if|when)\b[^,.;]{0,40}\b(?:still|again)\b", re.I)
+CONTINUES = re.compile(r"^\W*(?:if|when)\s+(?:(?:there is|there's|it is|they are|(?:the )?players are)\s+)?"
+                       r"(?:still|again)\b|^\W*if\s+(?:tied|a tie)\s+(?:still|again)\b", re.I)
 
 
 @dataclass(frozen=True)

@@ -22,9 +22,10 @@ from rulespal.retrieval.query import EN_UNITS, QueryPlan
 LABEL = re.compile(rf"^\s*(?:[{BULLET_CHARS}-]\s*)?(?:\d{{1,2}}\.\s*)?([^:—\n]{{2,40}}?)\s*(?::|—| - )")
 DIGIT = re.compile(r"\d")
 # What answers a yes/no rule question: a permission, an obligation or a prohibition ("you may not", "never",
-# "is not obliged to", "only if", "할 수 없").
-DEONTIC = re.compile(r"\b(?:may|must|can(?:not)?|can't|cannot|never|not|only|allowed|obliged|required|forbidden|"
-                     r"free to|has to|have to|need(?:s)? to|unless|except)\b|할 수 (?:있|없)|안 됩|해야|없습니다", re.I)
+# "is not obliged to", "only if"; in a Korean rulebook "할 수 없", "안 됩", "해야"). Yes/no questions are told
+# apart in English only (rulespal/core/numbers.yes_no), so the Korean forms serve English questions on Korean books.
+DEONTIC = re.compile(r"\b(?:may|must|can(?:not)?|can't|never|not|only|allowed|obliged|required|forbidden|"
+                     r"free to|has to|have to|needs? to|unless|except)\b|수\s*(?:있|없)|안\s*됩|해야", re.I)
 COMPONENTS = re.compile(r"\b(components?|contents|what'?s in the box)\b|구성물|내용물", re.I)
 COMPONENT_QUESTION = re.compile(r"\b(components?|in the box|come with|included|contents?|pieces|"
                                 r"how many \w+(?: \w+)? (?:are|come) (?:there|in))\b|구성물|들어 있", re.I)

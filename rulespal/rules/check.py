@@ -134,8 +134,9 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
             if c.players is not None and counts and c.players not in counts:
                 continue  # a rule for another player count says nothing about this claim
             words = frozenset(tokenize(sentence))
-            # A Korean answer about an English rule: its nouns can't be compared, its numbers can; where its
-            # noun is a loanword ("카드" - "cards"), the one number the rule gives it can contradict.
+            # A Korean answer about an English rule: its nouns can't be compared word for word, its numbers can;
+            # where its noun is a loanword ("카드" - "cards") or a glossary term ("일꾼" - "worker"), the one
+            # number the rule gives that word can contradict.
             claim_thing = c.thing if not _other_script(c.thing, sentence) else frozenset()
             # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
             bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
@@ -172,32 +173,39 @@ def _same(a: frozenset[str], b: frozenset[str]) -> bool:
     return a <= b or b <= a
 
 
-# Particles and counters a Korean noun carries ("포인트를", "라운드로", "6개를"): not part of the noun.
+# A particle a Korean noun may carry ("포인트를", "라운드로"), and counters that follow a number ("6개를"):
+# neither names the thing. A noun may end in what looks like a particle ("도로", "효과"): both forms are tried.
 PARTICLE = re.compile(r"(?:으로|에서|까지|부터|[은는이가을를에의도로와과만씩])$")
-COUNTERS = frozenset("개 장 번 명 칸 점 턴 마리 회 배 씩".split())
+COUNTERS = ("마리", "개", "장", "번", "명", "칸", "점", "턴", "회", "배")
+# What may follow a glossary term inside one word: a plural or a particle ("카드들", "타일을").
+TERM_TAIL = re.compile(r"(?:들)?(?:으로|에서|까지|부터|[은는이가을를에의도로와과만씩])?$")
 
 
 def _korean_nouns(c: Claim) -> list[str]:
-    """The Korean words a claim's number is said of: the word before it ("코인 6개") and the one it is
-    glued to or followed by ("5라운드로", "3 포인트를"), without particles or counters."""
+    """The Korean words a claim's number is said of, as written and without a particle: the word before it
+    ("코인 6개") and the one glued to it or after it ("5라운드로", "3 포인트를"), unless that is a counter."""
     after = re.match(r"\s*[+−-]?[\d.,/]+\s*([가-힣]+)", c.text)
-    out = []
-    for word in (c.last, after.group(1) if after else ""):
-        word = PARTICLE.sub("", word)
-        for counter in sorted(COUNTERS, key=len, reverse=True):
-            word = word.removeprefix(counter) if word != counter else ""
-        if len(word) >= 2 and HANGUL.search(word) and word not in NOT_A_THING:
-            out.append(word)
+    out: list[str] = []
+    for word, may_count in ((c.last, False), (after.group(1) if after else "", True)):
+        bare = PARTICLE.sub("", word)
+        if may_count and (word in COUNTERS or bare in COUNTERS):
+            continue
+        for form in dict.fromkeys((word, bare)):
+            if len(form) >= 2 and HANGUL.search(form) and form not in NOT_A_THING:
+                out.append(form)
     return out
 
 
 def _english_for(korean: str, sentence_words: set[str], glossary: tuple[tuple[str, str], ...]) -> set[str]:
     """The sentence's English stems for a Korean noun: a loanword that sounds alike ("카드" - "cards"), or
-    the glossary's translation ("일꾼" - "worker")."""
+    the glossary's translation of the word, or of the longest term it is with only a plural or particle
+    after it ("일꾼들" - "worker")."""
     found = {t for t in sentence_words if t.isalpha() and len(t) >= 4 and sounds_alike(korean, t)}
-    for ko, en in glossary:
-        if korean == ko or (len(ko) >= 2 and korean.startswith(ko)):
-            found |= {t for t in tokenize(en) if t.isalpha()} & sentence_words
+    term = next(((ko, en) for ko, en in glossary if korean == ko), None) or next(
+        ((ko, en) for ko, en in glossary  # longest first (glossary_for sorts it so)
+         if len(ko) >= 2 and korean.startswith(ko) and TERM_TAIL.fullmatch(korean[len(ko):])), None)
+    if term is not None:
+        found |= {t for t in tokenize(term[1]) if t.isalpha()} & sentence_words
     return found
 
 

@@ -86,23 +86,27 @@ def lookup(table: Table, question: str, min_share: float) -> Lookup | None:
     return None
 
 
-# The word after a number in a question: "3 rounds", "8 influence" count things; "a 9 on the die" does not.
+# The word after a number in a question: "3 rounds", "8 influence" count things; "card 3?" does not.
 WORD_AFTER = re.compile(r"\s*([A-Za-z][A-Za-z'-]*)")
+# The key column of a numbered list ("#", "No.", or nothing): its numbers only say which row.
+INDEX_HEADER = re.compile(r"^\W*(?:#|no\.?|nr\.?|number)?\W*$", re.I)
 
 
 def _row_keys(question: str, table: Table) -> list[int]:
-    """The question's numbers that can pick a numbered row: not a count of things ("waited 3 rounds",
-    "spending 8 influence" with influence in the table's cells), unless the header names those things."""
+    """The question's numbers that can pick a numbered row. In a numbered list ("# | Card | Ability") a number
+    followed by a noun counts something ("waited 3 rounds", "spending 8 influence") and is not row 3 or 8,
+    unless the header names that noun; roll charts and count-keyed tables take every number, as before."""
+    numbers = [(int(m.group(1)), m.end()) for m in NUMBER.finditer(question)]
+    if not table.header.cells or not INDEX_HEADER.match(table.header.cells[0].text):
+        return [n for n, _ in numbers]
     head = set(tokenize(" ".join(c.text for c in table.header.cells)))
-    cells = set(tokenize(" ".join(c.text for r in table.body for c in r.cells[1:])))
     keys = []
-    for m in NUMBER.finditer(question):
-        after = WORD_AFTER.match(question, m.end())
+    for n, end in numbers:
+        after = WORD_AFTER.match(question, end)
         word = after.group(1).casefold() if after else ""
         noun = set(tokenize(word)) if word and word not in STOPWORDS else set()
-        counted = bool(noun) and (word.endswith("s") and not word.endswith("ss") or bool(noun & cells))
-        if not counted or noun & head:
-            keys.append(int(m.group(1)))
+        if not noun or noun & head:
+            keys.append(n)
     return keys
 
 

@@ -34,9 +34,11 @@ def test_a_count_of_another_thing_does_not_pick_a_numbered_row():
     assert lookup(t, "I spend 2 goods on the market card, how much do I get?") is None  # 2 goods, not row 2
     assert lookup(t, "waited 3 rounds, what do I get?") is None
     assert [r.cells[1].text for r in lookup(t, "what does card 3 do?").rows] == ["Temple"]
-    roll = _t("Roll\tResult\n1-2\tMiss\n3-6\tHit")
+    roll = _t("Roll\tResult\n1-2\tMiss\n3-6\tHit")  # a roll chart takes the question's numbers as before
     assert [r.cells[1].text for r in lookup(roll, "I rolled a 4, what happens?").rows] == ["Hit"]
-    assert [r.cells[1].text for r in lookup(roll, "what happens on a 2 roll?").rows] == ["Miss"]
+    assert [r.cells[1].text for r in lookup(roll, "If I roll 5 plus 2, what happens?").rows] == ["Hit"]
+    counts = _t("Cards\tPoints\n1\t1\n2\t3\n3\t6")
+    assert [r.cells[1].text for r in lookup(counts, "How many points are 3 cards worth?").rows] == ["6"]
 
 def test_named_row_and_named_column():
     t = _t("GrimoireCost\nBeach2 Cursed Gold or -1 Integrity\nVolcano4 Cursed Gold or -2 Integrity")

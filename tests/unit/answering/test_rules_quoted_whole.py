@@ -151,6 +151,10 @@ The player with the most gold wins the game.
 In case of a tie, the player with more ships left wins.
 
 If still tied, the tied players share the victory.
+
+Ships sail in turn order.
+
+If a player still has gold at the end, it counts double.
 """
 
 
@@ -163,3 +167,6 @@ def test_a_rule_that_continues_the_one_before_is_quoted_with_it(tmp_path, tuning
     c, i = _chunk_and_unit(idx, "The player with the most gold")
     rule = extend(c, i, tuning)
     assert "tie" not in idx.text("tie")[rule[0].start:rule[-1].end]  # a rule on its own does not reach forward
+    c, i = _chunk_and_unit(idx, "If a player still has gold")
+    rule = extend(c, i, tuning)
+    assert idx.text("tie")[rule[0].start:rule[-1].end].startswith("If a player still")  # a new rule, not a sequel

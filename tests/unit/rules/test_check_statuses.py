@@ -118,6 +118,19 @@ def test_a_korean_noun_with_a_particle_or_in_the_glossary_is_compared_with_the_c
     assert status("각자 일꾼 46개를 받습니다 [1].") == ["unverified"]  # no glossary: "일꾼" names nothing here
     assert status("딱정벌레 7마리를 뽑습니다 [1].") == ["unverified"]  # a native word no glossary gives is not compared
 
+
+def test_a_glossary_term_is_matched_whole_and_nouns_that_end_like_particles_or_start_like_counters_are_kept():
+    def status(answer, quote, glossary):
+        cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+        return [c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)), glossary=glossary)]
+
+    # "마법사" (wizard) is not "마법" (magic) with something after it
+    assert status("마법사 2명을 고용할 수 있습니다 [1].", "Each wizard may cast 3 magic spells.",
+                  (("마법", "magic"),)) != ["contradicted"]
+    assert status("승리 점수 2점을 얻습니다 [1].", "Gain 3 victory points.", (("점수", "points"),)) == ["contradicted"]
+    assert status("도로 3개를 짓습니다 [1].", "Build 2 roads.", (("도로", "road"),)) == ["contradicted"]
+    assert status("도로 2개를 짓습니다 [1].", "Build 2 roads.", (("도로", "road"),)) == ["verified"]
+
 def test_a_verified_number_for_another_player_count_does_not_answer():
     quote = "With 2 players, remove 2 discs of each letter. With 3 players, remove 1 disc of each letter."
     cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
