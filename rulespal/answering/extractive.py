@@ -43,8 +43,18 @@ def extractive(ctx: AnswerContext) -> Draft:
         return Draft(f"{say(ctx.lang, 'not_printed')}: {body} [1]", False, tuple(ctx.games), (first,))
     top = next((p for p in picks if p.hit is ctx.hits[0]), None) if ctx.hits else None
     doc_text = ctx.index.text(best.hit.chunk.doc)
-    chosen = [best] + (_second(picks, best, t.second_citation_ratio, doc_text, top, t.top_passage_ratio)
-                       or _same_passage(best, t.same_passage_ratio, doc_text))
+    # More quotes from the same rulebook, in this order, none overlapping another: a near tie from another
+    # passage, this passage's next best rule, the first search hit's own rule when it scores nearly as well (the
+    # writer must not lose what search put first).
+    more = (_near_tie(picks, best, t.second_citation_ratio, doc_text)
+            + _same_passage(best, t.same_passage_ratio, doc_text)
+            + ([top] if top is not None and top.score >= t.top_passage_ratio * best.score
+               and not is_lead_in(doc_text[top.start:top.end]) else []))
+    chosen = [best]
+    for p in more:
+        if len(chosen) < t.max_quotes and p.hit.chunk.doc == best.hit.chunk.doc and all(
+                p.end <= c.start or p.start >= c.end for c in chosen):
+            chosen.append(p)
     if QUANTITY.search(ctx.plan.text) and not any(states_quantity(render(ctx.index, p, "", [])) for p in chosen):
         return abstain(ctx.lang, ctx.games, [first])  # asked how many; the closest rule gives no number
     citations = tuple(citation(ctx.index, i + 1, p) for i, p in enumerate(chosen))
@@ -68,16 +78,11 @@ def _same_passage(best: Pick, ratio: float, doc_text: str) -> list[Pick]:
     return [] if is_lead_in(doc_text[units[0].start:units[-1].end]) else [Pick(best.hit, units, score)]
 
 
-def _second(picks: list[Pick], best: Pick, ratio: float, doc_text: str, top: Pick | None = None,
-            top_ratio: float = 1.0) -> list[Pick]:
-    """A second quote from the same rulebook: a pick that scores within ``ratio`` of the best, else the first
-    search hit's own pick within ``top_ratio`` (the writer must not lose what search put first); never
-    overlapping the first, never a bare lead-in."""
-    def fits(p: Pick) -> bool:
-        return (p is not best and p.hit.chunk.doc == best.hit.chunk.doc and (p.end <= best.start or p.start >= best.end)
-                and not is_lead_in(doc_text[p.start:p.end]))
-
-    near = [p for p in picks if p.score >= ratio * best.score and fits(p)]
-    if near:
-        return near[:1]
-    return [top] if top is not None and top.score >= top_ratio * best.score and fits(top) else []
+def _near_tie(picks: list[Pick], best: Pick, ratio: float, doc_text: str) -> list[Pick]:
+    """Another passage's pick from the same rulebook that scores within ``ratio`` of the best and is a rule
+    rather than a bare lead-in."""
+    for p in picks:
+        if (p is not best and p.score >= ratio * best.score and p.hit.chunk.doc == best.hit.chunk.doc
+                and (p.end <= best.start or p.start >= best.end) and not is_lead_in(doc_text[p.start:p.end])):
+            return [p]
+    return []

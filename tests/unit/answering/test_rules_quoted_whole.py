@@ -130,8 +130,9 @@ def test_the_chosen_passage_s_next_best_rule_is_quoted_beside_it(tmp_path, tunin
     hits = [Hit(c, 1.0, 1.0) for c in idx.chunks]
     loose = tuning.replace(answerable_min_en=0.0, answerable_min_en_yes_no=0.0, answerable_min=0.0, coverage_min=0.0)
 
-    def draft(ratio):
-        t = loose.replace(same_passage_ratio=ratio, second_citation_ratio=9.0, top_passage_ratio=9.0)
+    def draft(ratio, quotes=3):
+        t = loose.replace(same_passage_ratio=ratio, second_citation_ratio=9.0, top_passage_ratio=9.0,
+                          max_quotes=quotes)
         return write_answer(AnswerContext(idx, plan, hits, ["river"], question, question, [], t,
                                           Picker(idx, plan, t)), DEFAULT_WRITERS)
 
@@ -140,6 +141,7 @@ def test_the_chosen_passage_s_next_best_rule_is_quoted_beside_it(tmp_path, tunin
     a, b = both.citations
     assert a.end <= b.start or b.end <= a.start  # two rules of one passage, never the same words twice
     assert len(draft(9.0).citations) == 1  # off: the best rule alone
+    assert len(draft(0.0, quotes=1).citations) == 1  # one quote at most
 
 
 TIE_BOOK = """Harbor Scoring
