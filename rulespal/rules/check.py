@@ -25,8 +25,8 @@ from rulespal.core.text import HANGUL
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
-from rulespal.rules.claims import (NUMBER, SPELLED, Claim, asked_things, normalise, players_near, read_claims,
-                                   thing_after, words_before)
+from rulespal.rules.claims import (NUMBER, SPELLED, Claim, asked_things, normalise, numbers_near, players_near,
+                                   read_claims, thing_after, words_before)
 from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS
 
@@ -116,7 +116,7 @@ def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float,
     if c.number in draft.derived:
         return "verified", draft.derived[c.number], "computed by the cited rule"
     if book is not None and c.thing:
-        found = _against_tables(book, draft.citations, c)
+        found = _against_tables(book, draft.citations, c, numbers_near(draft.text, c.start))
         if found is not None:
             return found
     return _against_sentences(draft.citations, c, restate_share, glossary)
@@ -234,15 +234,17 @@ def _restates(c: Claim, rule_words: frozenset[str], share: float) -> bool:
     return bool(mine) and len(mine & rule_words) >= share * len(mine)
 
 
-def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim
+def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, near: list[int] = ()
                     ) -> tuple[str, SourceSpan | None, str | None] | None:
-    """A cited table's cell for the claim's thing (in its value or its column) and context (player count)."""
+    """A cited table's cell for the claim's thing (in its value or its column) and context: the player count,
+    or the row the claim's sentence names ("with 10 or more you draw 4 cards" is the "10+" row)."""
     cited = [f for f in book.facts if f.kind == "cell"
              and any(f.doc == ct.doc and ct.start <= f.start and f.end <= ct.end for ct in citations)]
     relevant = [f for f in cited if c.thing & frozenset(tokenize(f"{f.value} {f.column}"))]
     if not relevant:
         return None
-    pool = [f for f in relevant if _context_matches(f, c)] or relevant
+    by_row = next((rows for n in near if (rows := [f for f in relevant if _row_holds(f.row, n)])), [])
+    pool = [f for f in relevant if _context_matches(f, c)] or by_row or relevant
     match = next((f for f in pool if _cell_number(f, c) == c.number), None)
     if match:
         return "verified", match.source(), f"{match.table}: {match.value}"
@@ -250,6 +252,19 @@ def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim
         expected = pool[0]
         return "contradicted", expected.source(), f"the rulebook's table says {expected.value}"
     return None
+
+
+ROW_RANGE = re.compile(r"^\s*(\d+)\s*(?:[-–—]|to)\s*(\d+)\s*$|^\s*(\d+)\s*(\+|or more)?\s*$", re.I)
+
+
+def _row_holds(row: str, n: int) -> bool:
+    """Is ``n`` in a row keyed by a number, a range ("5–9") or an open range ("10+")?"""
+    m = ROW_RANGE.match(row)
+    if m is None:
+        return False
+    if m.group(1):
+        return int(m.group(1)) <= n <= int(m.group(2))
+    return n >= int(m.group(3)) if m.group(4) else n == int(m.group(3))
 
 
 def _context_matches(f: Fact, c: Claim) -> bool:

@@ -206,6 +206,16 @@ def _sentence(text: str, pos: int) -> str:
     return text[start:end]
 
 
+def numbers_near(text: str, pos: int) -> list[int]:
+    """The other whole numbers of ``pos``'s sentence, nearest first ("with 10 or more you draw 4 cards": 10);
+    citation markers are not numbers."""
+    text = MARKER.sub(lambda m: " " * len(m.group()), text)
+    start = _sentence_start(text, pos)
+    found = [(abs(start + m.start() - pos), int(m.group("n"))) for m in NUMBER.finditer(_sentence(text, pos))
+             if m.group("n") and m.group("n").isdigit() and start + m.start() != pos]
+    return [n for _, n in sorted(found)]
+
+
 def players_near(text: str, pos: int) -> int | None:
     """The player count nearest ``pos`` in its sentence ("With 4 players, 5 cards (6 cards with 3 players)")."""
     start = _sentence_start(text, pos)

@@ -138,3 +138,23 @@ def test_a_verified_number_for_another_player_count_does_not_answer():
                           question="which discs do we remove for a 3 player game?")
     claim = next(c for c in checks if c.claim.startswith("2 discs"))
     assert claim.status == "verified" and not claim.answers and "for 2 players" in claim.detail
+
+
+def test_a_table_row_named_in_the_claim_s_sentence_is_the_cell_checked(tmp_path):
+    from tests.unit.conftest import make_snapshot
+
+    book_text = ("Storm Rules\n\nLosses\n\nDraw cards by losses:\n\n| Losses | Cards to draw |\n| --- | --- |\n"
+                 "| 0 | 0 |\n| 1–4 | 1 |\n| 5–9 | 2 |\n| 10+ | 3 |\n")
+    index = make_snapshot(tmp_path, {"storm": book_text})
+    book = FactBook(index, tmp_path)
+    table = next(t for t in book.tables if t.doc == "storm")
+    text = index.text("storm")
+    cite = Citation(n=1, doc="storm", section="", start=table.table.start, end=table.table.end,
+                    quote=text[table.table.start:table.table.end])
+
+    def status(answer):
+        return {c.claim: c.status for c in check_answer(Draft(answer, True, ("storm",), (cite,)), book)}
+
+    assert status("With 7 losses you draw 2 cards [1].")["2 cards"] == "verified"
+    assert status("With 10 or more losses you draw 4 cards [1].")["4 cards"] == "contradicted"  # the 10+ row says 3
+    assert status("With 12 losses you draw 3 cards [1].")["3 cards"] == "verified"
