@@ -79,7 +79,8 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
     """Split the numbers of ``answer`` into claims and the rest (each with its kind)."""
     claims: list[Claim] = []
     others: list[NotClaim] = [NotClaim(m.group(), "marker", m.start(), m.end()) for m in MARKER.finditer(answer)]
-    masked = MARKER.sub(lambda m: " " * len(m.group()), answer)
+    # The digits of "[1]" go, its brackets stay: a claim's thing never runs on into the next quote.
+    masked = MARKER.sub(lambda m: "[" + " " * (len(m.group()) - 2) + "]", answer)
     asked = {(normalise(m.group()), thing_after(question, m.end())[0]) for m in NUMBER.finditer(question)}
     named = [(m.start(), m.end()) for n in names for m in re.finditer(re.escape(n), answer, re.I)
              if any(ch.isdigit() for ch in n)]

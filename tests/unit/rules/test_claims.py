@@ -58,3 +58,10 @@ def test_player_counts_and_korean_labels_are_not_claims():
     assert claims == ["Nine rounds"]
     claims, others = _kinds("레벨 2 건물이 두 개 이상 있으면 5번째 칸이 생깁니다.")
     assert "2 건물이" not in " ".join(claims) and ("2", "name") in others
+
+
+def test_a_claim_s_thing_stops_at_a_citation_marker():
+    claims, _ = read_claims("Rest: fatigue -2 [1] Each turn every player takes 5 actions. [2]")
+    first = next(c for c in claims if c.number == "-2")
+    assert first.text == "-2" and "turn" not in first.thing  # not "-2 Each turn": the next quote is another rule
+    assert next(c for c in claims if c.number == "5").thing == {"action"}
