@@ -28,11 +28,7 @@ class Tuning:
     answer_hits: int = 8  # passages the answer writers look at; hand-set
 
     # ---- unit scoring: how well a sentence, item or row answers (rulespal/retrieval/units.py) ----
-    # weight of idf-weighted term overlap beside dense similarity; regridded at three quotes on five-book dev +
-    # blind dev (0.3-0.9): blind dev 0.523 / 0.532 / 0.546 / 0.540 / 0.540 at 0.3 / 0.45 / 0.6 / 0.75 / 0.9,
-    # five-book dev 0.901 / 0.908 / 0.901 / 0.893 / 0.878; 0.6 kept (one five-book question for five blind ones;
-    # it also abstains less: blind dev recall 0.30 -> 0.26, false abstention 0.12 -> 0.10)
-    w_overlap: float = 0.6
+    w_overlap: float = 0.45  # weight of idf-weighted term overlap beside dense similarity; dev grid
     unit_own_share: float = 0.75  # overlap with the unit itself vs with "section + unit"; hand-set
     follow_up_focus: float = 0.6  # in a follow-up, share of overlap from its own words; hand-set
     label_bonus: float = 0.15  # a "Label: rule" unit whose label the question names; hand-set
