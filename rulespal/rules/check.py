@@ -25,7 +25,7 @@ from rulespal.core.text import HANGUL
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
-from rulespal.rules.claims import (NUMBER, SPELLED, Claim, asked_things, normalise, numbers_near, players_near,
+from rulespal.rules.claims import (NUMBER, SPELLED, Claim, asked_things, keys_before, normalise, players_near,
                                    read_claims, thing_after, words_before)
 from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS
@@ -116,7 +116,7 @@ def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float,
     if c.number in draft.derived:
         return "verified", draft.derived[c.number], "computed by the cited rule"
     if book is not None and c.thing:
-        found = _against_tables(book, draft.citations, c, numbers_near(draft.text, c.start))
+        found = _against_tables(book, draft.citations, c, keys_before(draft.text, c.start))
         if found is not None:
             return found
     return _against_sentences(draft.citations, c, restate_share, glossary)
@@ -234,7 +234,7 @@ def _restates(c: Claim, rule_words: frozenset[str], share: float) -> bool:
     return bool(mine) and len(mine & rule_words) >= share * len(mine)
 
 
-def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, near: list[int] = ()
+def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, keys: list[int] = ()
                     ) -> tuple[str, SourceSpan | None, str | None] | None:
     """A cited table's cell for the claim's thing (in its value or its column) and context: the player count,
     or the row the claim's sentence names ("with 10 or more you draw 4 cards" is the "10+" row)."""
@@ -243,7 +243,7 @@ def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, n
     relevant = [f for f in cited if c.thing & frozenset(tokenize(f"{f.value} {f.column}"))]
     if not relevant:
         return None
-    by_row = next((rows for n in near if (rows := [f for f in relevant if _row_holds(f.row, n)])), [])
+    by_row = next((rows for n in keys if (rows := [f for f in relevant if _row_holds(f.row, n)])), [])
     pool = [f for f in relevant if _context_matches(f, c)] or by_row or relevant
     match = next((f for f in pool if _cell_number(f, c) == c.number), None)
     if match:

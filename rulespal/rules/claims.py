@@ -79,8 +79,9 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
     """Split the numbers of ``answer`` into claims and the rest (each with its kind)."""
     claims: list[Claim] = []
     others: list[NotClaim] = [NotClaim(m.group(), "marker", m.start(), m.end()) for m in MARKER.finditer(answer)]
-    # The digits of "[1]" go, its brackets stay: a claim's thing never runs on into the next quote.
-    masked = MARKER.sub(lambda m: "[" + " " * (len(m.group()) - 2) + "]", answer)
+    masked = MARKER.sub(lambda m: " " * len(m.group()), answer)  # which numbers are steps, labels, names
+    # For what a claim counts, the brackets of "[1]" stay: a claim's thing never runs on into the next quote.
+    bounded = MARKER.sub(lambda m: "[" + " " * (len(m.group()) - 2) + "]", answer)
     asked = {(normalise(m.group()), thing_after(question, m.end())[0]) for m in NUMBER.finditer(question)}
     named = [(m.start(), m.end()) for n in names for m in re.finditer(re.escape(n), answer, re.I)
              if any(ch.isdigit() for ch in n)]
@@ -95,10 +96,10 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
         if kind is not None:
             others.append(NotClaim(raw, kind, m.start(), m.end()))
             continue
-        thing, end = thing_after(masked, m.end())
-        before = _content_words_before(masked, m.start())
+        thing, end = thing_after(bounded, m.end())
+        before = _content_words_before(bounded, m.start())
         if not thing:
-            thing = _label_before(masked, m.start())
+            thing = _label_before(bounded, m.start())
         claims.append(Claim(masked[m.start():end].strip(), number, thing, m.start(), end,
                             players_near(masked, m.start()), _sentence_words(masked, m.start()),
                             frozenset(before[-3:]), _last_word(masked, m.start(), before)))
@@ -207,13 +208,17 @@ def _sentence(text: str, pos: int) -> str:
     return text[start:end]
 
 
-def numbers_near(text: str, pos: int) -> list[int]:
-    """The other whole numbers of ``pos``'s sentence, nearest first ("with 10 or more you draw 4 cards": 10);
-    citation markers are not numbers."""
-    text = MARKER.sub(lambda m: " " * len(m.group()), text)
-    start = _sentence_start(text, pos)
-    found = [(abs(start + m.start() - pos), int(m.group("n"))) for m in NUMBER.finditer(_sentence(text, pos))
-             if m.group("n") and m.group("n").isdigit() and start + m.start() != pos]
+# A number that says which case a rule is for: "with 7 losses", "if 10 or more", "at 3 players".
+CASE_WORD = re.compile(r"\b(?:with|if|at|for|on|when|from|having)\s+$", re.I)
+
+
+def keys_before(text: str, pos: int) -> list[int]:
+    """The numbers that say which case the claim at ``pos`` is for: before it in its sentence and its quote,
+    right after "with", "if", "at", ... ("With 7 losses you draw 2 cards": 7), nearest first."""
+    low = max((m.end() for m in MARKER.finditer(text, 0, pos)), default=0)
+    start = max(_sentence_start(text, pos), low)
+    found = [(pos - (start + m.start()), int(m.group("n"))) for m in NUMBER.finditer(text[start:pos])
+             if m.group("n") and m.group("n").isdigit() and CASE_WORD.search(text[start:start + m.start()])]
     return [n for _, n in sorted(found)]
 
 

@@ -158,3 +158,6 @@ def test_a_table_row_named_in_the_claim_s_sentence_is_the_cell_checked(tmp_path)
     assert status("With 7 losses you draw 2 cards [1].")["2 cards"] == "verified"
     assert status("With 10 or more losses you draw 4 cards [1].")["4 cards"] == "contradicted"  # the 10+ row says 3
     assert status("With 12 losses you draw 3 cards [1].")["3 cards"] == "verified"
+    # another number of the sentence that is no row key does not make a right value wrong
+    assert status("With 7 losses you draw 2 cards and discard 1 [1].")["2 cards"] == "verified"
+    assert status("You draw 3 cards and keep 2 [1].")["3 cards"] == "verified"

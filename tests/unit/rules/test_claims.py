@@ -65,3 +65,11 @@ def test_a_claim_s_thing_stops_at_a_citation_marker():
     first = next(c for c in claims if c.number == "-2")
     assert first.text == "-2" and "turn" not in first.thing  # not "-2 Each turn": the next quote is another rule
     assert next(c for c in claims if c.number == "5").thing == {"action"}
+
+
+
+def test_after_a_citation_marker_a_step_number_or_list_label_is_still_no_claim():
+    claims, others = read_claims("Draw 2 cards. [1] 3. Pass your hand to the left. [2]")
+    assert [c.text for c in claims] == ["2 cards"] and ("3", "step") in [(o.text, o.kind) for o in others]
+    claims, others = read_claims("Gain 1 coin. [1] 1 Wound: take 1 Wound. [2]")
+    assert ("1", "list") in [(o.text, o.kind) for o in others]
