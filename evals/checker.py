@@ -91,8 +91,8 @@ def _score(item: dict, service: RulesPal, books, tally: Tally) -> None:
     doc = service.index.docs[item["doc"]]
     names = (doc.title, *doc.aliases)
     claims, _ = read_claims(item["answer"], item["question"], names)
-    checks = {c.claim: c for c in check_answer(draft, books.facts, item["question"], names,
-                                glossary=tuple(books.glossary([item["doc"]])))}
+    glossary = tuple(books.glossary([item["doc"]]))
+    checks = {c.claim: c for c in check_answer(draft, books.facts, item["question"], names, glossary=glossary)}
     labelled = []
     for c in item["claims"]:
         at = item["answer"].find(c["text"])
@@ -121,10 +121,11 @@ def _score(item: dict, service: RulesPal, books, tally: Tally) -> None:
         if any(c.start < at + len(nc["text"]) and at < c.end and checks.get(c.text) is not None
                and checks[c.text].status == "verified" for c in claims):
             tally.chips_on_non_claims += 1
-    _mutations(item, labelled, service, books, names, tally)
+    _mutations(item, labelled, service, books, names, glossary, tally)
 
 
-def _mutations(item: dict, labelled: list, service: RulesPal, books, names: tuple[str, ...], tally: Tally) -> None:
+def _mutations(item: dict, labelled: list, service: RulesPal, books, names: tuple[str, ...],
+               glossary: tuple[tuple[str, str], ...], tally: Tally) -> None:
     """Each verified claim with its number changed by one must come out contradicted (or the answer withdrawn)."""
     for number, start, end, label in labelled:
         if label["status"] != "verified" or not label.get("source_quote") or not re.fullmatch(r"\d+", number):
@@ -139,7 +140,6 @@ def _mutations(item: dict, labelled: list, service: RulesPal, books, names: tupl
         if draft is None:
             continue
         tally.mutated += 1
-        checks = check_answer(draft, books.facts, item["question"], names,
-                                glossary=tuple(books.glossary([item["doc"]])))
+        checks = check_answer(draft, books.facts, item["question"], names, glossary=glossary)
         if any(c.status == "contradicted" and wrong in c.claim for c in checks):
             tally.caught += 1

@@ -18,6 +18,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rulespal.core.numbers import EN_NUMBER_WORDS, QUANTITY
 from rulespal.core.players import players_asked
@@ -253,11 +254,17 @@ SCOPED = re.compile(r"\s*(?:in (?:a|one|any) (?:single )?|per\b|each\b|from\b|fo
                     re.I)
 
 
+@lru_cache(maxsize=32)
+def _caps_in(book_text: str) -> tuple[Statement, ...]:
+    """Every limit a whole rulebook states: read once per book, not on every question."""
+    return tuple(caps(book_text))
+
+
 def _book_caps(ctx: AnswerContext, doc: str, about: frozenset[str]) -> list[Found]:
     """Limits on exactly ``about`` ("Mana") stated anywhere in the rulebook, with their units."""
     out = []
     text = ctx.index.text(doc)
-    for st in caps(text):
+    for st in _caps_in(text):
         # "never more than 3 points in a single trade" limits a trade, not the total
         if st.things != about or SCOPED.match(text, st.end):
             continue

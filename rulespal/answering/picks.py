@@ -94,10 +94,11 @@ def _runner_up(chunk: Chunk, scores: list[float], taken: tuple[Unit, ...], t: Tu
                following: Chunk | None, rank_part: float) -> tuple[tuple[Unit, ...], float, float] | None:
     """The passage's best unit outside the chosen rule, grown the same way, with its score's share of the best."""
     best = max(scores)
-    order = sorted(range(len(scores)), key=lambda k: -scores[k])
-    for k in order[1:]:
+    if best <= 0:
+        return None
+    for k in sorted(range(len(scores)), key=lambda k: -scores[k])[1:]:
         u = chunk.units[k]
-        if taken[0].start <= u.start < taken[-1].end or u.kind == "heading" or best <= 0:
+        if taken[0].start <= u.start < taken[-1].end or u.kind == "heading":
             continue
         rule = extend(chunk, k, t, following)
         if rule[0].start < taken[-1].end and taken[0].start < rule[-1].end:

@@ -38,12 +38,6 @@ def player_count_words(question: str) -> str:
     return f"{n} players" if n is not None and n > 1 else ""  # "can one of us pass?": no count
 
 
-def with_player_count(question: str) -> str:
-    """The question with its player count also in rulebook words ("... 2 of us? 2 players")."""
-    words = player_count_words(question)
-    return f"{question} {words}" if words else question
-
-
 def player_counts(text: str) -> set[int]:
     """Every player count a text names ("2 players", "3인", "4 of us")."""
     return {n for m in ASKED.finditer(text) if (n := as_int(m.group(1))) is not None}

@@ -28,7 +28,7 @@ from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
 from rulespal.rules.claims import (NUMBER, SPELLED, Claim, asked_things, keys_before, normalise, players_near,
                                    read_claims, thing_after, words_before)
 from rulespal.rules.facts import Fact, FactBook
-from rulespal.rules.lookup import HEADER_PLAYERS
+from rulespal.rules.lookup import HEADER_PLAYERS, key_holds
 
 SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]?")
 # Numbers in a cited quote, also where a flattened table glued them to words ("2 Souls3 Souls5 Souls").
@@ -116,7 +116,7 @@ def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float,
     if c.number in draft.derived:
         return "verified", draft.derived[c.number], "computed by the cited rule"
     if book is not None and c.thing:
-        found = _against_tables(book, draft.citations, c, keys_before(draft.text, c.start))
+        found = _against_tables(book, draft.citations, c, draft.text)
         if found is not None:
             return found
     return _against_sentences(draft.citations, c, restate_share, glossary)
@@ -127,6 +127,7 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
     """The same number for the same thing in a cited sentence verifies; another number for that thing,
     in the same player context, contradicts."""
     conflict: tuple[Citation, int, int, str] | None = None
+    nouns = _korean_nouns(c) if HANGUL.search(c.text) else []
     for cite in citations:
         for s in SENTENCE.finditer(cite.quote):
             sentence = s.group()
@@ -140,8 +141,8 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
             claim_thing = c.thing if not _other_script(c.thing, sentence) else frozenset()
             # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
             bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
-            if conflict is None and _other_script(c.thing | c.before, sentence):
-                conflict = _loanword_conflict(c, cite, s.start(), sentence, glossary)
+            if conflict is None and nouns and _other_script(c.thing | c.before, sentence):
+                conflict = _loanword_conflict(c, nouns, cite, s.start(), sentence, words, glossary)
             for m in QUOTE_NUMBER.finditer(sentence):
                 if c.players is not None and len(counts) > 1 and players_near(sentence, m.start()) != c.players:
                     continue  # "5 cards (6 cards with 3 players)": this number is for another count
@@ -175,10 +176,11 @@ def _same(a: frozenset[str], b: frozenset[str]) -> bool:
 
 # A particle a Korean noun may carry ("포인트를", "라운드로"), and counters that follow a number ("6개를"):
 # neither names the thing. A noun may end in what looks like a particle ("도로", "효과"): both forms are tried.
-PARTICLE = re.compile(r"(?:으로|에서|까지|부터|[은는이가을를에의도로와과만씩])$")
+KO_PARTICLE = r"(?:으로|에서|까지|부터|[은는이가을를에의도로와과만씩])"
+PARTICLE = re.compile(rf"{KO_PARTICLE}$")
 COUNTERS = ("마리", "개", "장", "번", "명", "칸", "점", "턴", "회", "배")
 # What may follow a glossary term inside one word: a plural or a particle ("카드들", "타일을").
-TERM_TAIL = re.compile(r"(?:들)?(?:으로|에서|까지|부터|[은는이가을를에의도로와과만씩])?$")
+TERM_TAIL = re.compile(rf"(?:들)?{KO_PARTICLE}?$")
 
 
 def _korean_nouns(c: Claim) -> list[str]:
@@ -196,7 +198,7 @@ def _korean_nouns(c: Claim) -> list[str]:
     return out
 
 
-def _english_for(korean: str, sentence_words: set[str], glossary: tuple[tuple[str, str], ...]) -> set[str]:
+def _english_for(korean: str, sentence_words: frozenset[str], glossary: tuple[tuple[str, str], ...]) -> set[str]:
     """The sentence's English stems for a Korean noun: a loanword that sounds alike ("카드" - "cards"), or
     the glossary's translation of the word, or of the longest term it is with only a plural or particle
     after it ("일꾼들" - "worker")."""
@@ -209,12 +211,12 @@ def _english_for(korean: str, sentence_words: set[str], glossary: tuple[tuple[st
     return found
 
 
-def _loanword_conflict(c: Claim, cite: Citation, offset: int, sentence: str,
+def _loanword_conflict(c: Claim, nouns: list[str], cite: Citation, offset: int, sentence: str, words: frozenset[str],
                        glossary: tuple[tuple[str, str], ...] = ()) -> tuple[Citation, int, int, str] | None:
-    """A Korean claim whose noun names an English word of the sentence ("카드 4장" and "Draw 5 cards"; by
-    sound or by the glossary), where the sentence gives that word one number, another one."""
-    words = set(tokenize(sentence))
-    matched = set().union(*(_english_for(k, words, glossary) for k in _korean_nouns(c))) if HANGUL.search(c.text) else set()
+    """A Korean claim whose noun (``nouns``, from ``_korean_nouns``) names an English word of the sentence ("카드
+    4장" and "Draw 5 cards"; by sound or by the glossary), where the sentence gives that word one number, another
+    one. ``words``: the sentence's tokens."""
+    matched = set().union(*(_english_for(k, words, glossary) for k in nouns))
     if not matched:
         return None
     said = [m for m in QUOTE_NUMBER.finditer(sentence) if thing_after(sentence, m.end())[0] & matched]
@@ -234,7 +236,7 @@ def _restates(c: Claim, rule_words: frozenset[str], share: float) -> bool:
     return bool(mine) and len(mine & rule_words) >= share * len(mine)
 
 
-def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, keys: list[int] = ()
+def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, answer: str = ""
                     ) -> tuple[str, SourceSpan | None, str | None] | None:
     """A cited table's cell for the claim's thing (in its value or its column) and context: the player count,
     or the row the claim's sentence names ("with 10 or more you draw 4 cards" is the "10+" row)."""
@@ -243,7 +245,8 @@ def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, k
     relevant = [f for f in cited if c.thing & frozenset(tokenize(f"{f.value} {f.column}"))]
     if not relevant:
         return None
-    by_row = next((rows for n in keys if (rows := [f for f in relevant if _row_holds(f.row, n)])), [])
+    keys = keys_before(answer, c.start) if answer else []
+    by_row = next((rows for n in keys if (rows := [f for f in relevant if key_holds(f.row, n)])), [])
     pool = [f for f in relevant if _context_matches(f, c)] or by_row or relevant
     match = next((f for f in pool if _cell_number(f, c) == c.number), None)
     if match:
@@ -252,19 +255,6 @@ def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, k
         expected = pool[0]
         return "contradicted", expected.source(), f"the rulebook's table says {expected.value}"
     return None
-
-
-ROW_RANGE = re.compile(r"^\s*(\d+)\s*(?:[-–—]|to)\s*(\d+)\s*$|^\s*(\d+)\s*(\+|or more)?\s*$", re.I)
-
-
-def _row_holds(row: str, n: int) -> bool:
-    """Is ``n`` in a row keyed by a number, a range ("5–9") or an open range ("10+")?"""
-    m = ROW_RANGE.match(row)
-    if m is None:
-        return False
-    if m.group(1):
-        return int(m.group(1)) <= n <= int(m.group(2))
-    return n >= int(m.group(3)) if m.group(4) else n == int(m.group(3))
 
 
 def _context_matches(f: Fact, c: Claim) -> bool:

@@ -47,11 +47,24 @@ def _column_for_players(header: Row, n: int) -> int | None:
     return None
 
 
-def row_matches_number(row: Row, n: int) -> bool:
-    key = row.cells[0].text.strip()
-    if m := RANGE.match(key):
+# A row key: a number, a range ("5-9", "5 to 9") or an open range ("10+", "10 or more").
+ROW_KEY = re.compile(r"^\s*(\d+)\s*(?:[-–—]|to)\s*(\d+)\s*$|^\s*(\d+)\s*(\+|or more)?\s*$", re.I)
+
+
+def key_holds(key: str, n: int) -> bool:
+    """Is ``n`` in a row keyed ``key``: the number itself, a range ("5–9") or an open range ("10+")?"""
+    m = ROW_KEY.match(key)
+    if m is None:
+        return False
+    if m.group(1):
         return int(m.group(1)) <= n <= int(m.group(2))
-    return key.isdigit() and int(key) == n
+    return n >= int(m.group(3)) if m.group(4) else n == int(m.group(3))
+
+
+def row_matches_number(row: Row, n: int) -> bool:
+    """A roll chart's row for ``n``: keyed by a number or a closed range (open ranges are not read here)."""
+    key = row.cells[0].text.strip()
+    return bool(RANGE.match(key) or key.isdigit()) and key_holds(key, n)
 
 
 def lookup(table: Table, question: str, min_share: float) -> Lookup | None:

@@ -1,6 +1,6 @@
 """Player counts: asked in a question, stated by a rulebook, and a count the book does not cover."""
 
-from rulespal.core.players import mentions_count, player_range, players_asked, with_player_count
+from rulespal.core.players import mentions_count, player_count_words, player_range, players_asked
 
 
 def test_player_count_asked():
@@ -26,7 +26,7 @@ def test_a_count_the_book_speaks_of_is_covered():
 
 
 def test_a_count_of_people_is_searched_as_players():
-    assert with_player_count("and with just 2 of us?") == "and with just 2 of us? 2 players"
-    assert with_player_count("4인 게임이면?") == "4인 게임이면? 4 players"
-    assert with_player_count("with 3 players?") == "with 3 players?"  # already the book's words
-    assert with_player_count("how many cards?") == "how many cards?"
+    assert player_count_words("and with just 2 of us?") == "2 players"
+    assert player_count_words("4인 게임이면?") == "4 players"
+    assert player_count_words("with 3 players?") == ""  # already the book's words
+    assert player_count_words("how many cards?") == ""
