@@ -28,7 +28,7 @@ from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
 from rulespal.rules.claims import (NUMBER, SPELLED, Claim, asked_things, keys_before, normalise, players_near,
                                    read_claims, thing_after, words_before)
 from rulespal.rules.facts import Fact, FactBook
-from rulespal.rules.lookup import HEADER_PLAYERS, key_holds
+from rulespal.rules.lookup import HEADER_PLAYERS, ROW_KEY, key_holds
 
 SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]?")
 # Numbers in a cited quote, also where a flattened table glued them to words ("2 Souls3 Souls5 Souls").
@@ -119,15 +119,57 @@ def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float,
         found = _against_tables(book, draft.citations, c, draft.text)
         if found is not None:
             return found
-    return _against_sentences(draft.citations, c, restate_share, glossary)
+    if book is not None:
+        row = _row_bound(book, draft.citations, c, draft.text)
+        if row is not None:
+            return "verified", row.source(), f"{row.table}: the row for {row.row}"
+    return _against_sentences(draft.citations, c, restate_share, glossary, draft.text)
 
 
 def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share: float,
-                       glossary: tuple[tuple[str, str], ...] = ()) -> tuple[str, SourceSpan | None, str | None]:
+                       glossary: tuple[tuple[str, str], ...] = (), answer: str = ""
+                       ) -> tuple[str, SourceSpan | None, str | None]:
     """The same number for the same thing in a cited sentence verifies; another number for that thing,
-    in the same player context, contradicts."""
+    in the same player context, contradicts. The quote the claim's own marker points at ("... 4 cards [1]")
+    is read first: a rule it restates with another number is not rescued by the same digits in another
+    quote (a mutated "5 cards [1]" against "deal 4 cards" and "the top five cards [2]")."""
+    own = _own_marker(answer, c.end)
+    mine = tuple(ct for ct in citations if ct.n == own)
+    if mine:
+        found, conflict = _scan(mine, c, restate_share, glossary, answer)
+        if found is not None:
+            return found
+        if conflict is not None:
+            return _contradicted(conflict)
+    found, conflict = _scan(citations, c, restate_share, glossary, answer)
+    if found is not None:
+        return found
+    if conflict is not None:
+        return _contradicted(conflict)
+    return "unverified", None, "no cited passage states this number"
+
+
+# The marker a claim's sentence cites it with: the first "[n]" after it, before its sentence ends.
+OWN_MARKER = re.compile(r"[^.!?\n\[]*\[(\d+)\]")
+
+
+def _own_marker(answer: str, end: int) -> int | None:
+    m = OWN_MARKER.match(answer, end)
+    return int(m.group(1)) if m else None
+
+
+def _contradicted(conflict: tuple[Citation, int, int, str]) -> tuple[str, SourceSpan | None, str | None]:
+    cite, start, end, detail = conflict
+    return "contradicted", SourceSpan(doc=cite.doc, start=start, end=end), detail
+
+
+def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, glossary: tuple[tuple[str, str], ...],
+          answer: str = "") -> tuple[tuple[str, SourceSpan | None, str | None] | None, tuple[Citation, int, int, str] | None]:
+    """(the verifying span, or None; the first conflicting number, or None) over ``citations``."""
     conflict: tuple[Citation, int, int, str] | None = None
     nouns = _korean_nouns(c) if HANGUL.search(c.text) else []
+    counted = _counted(c) if HANGUL.search(c.text) else frozenset()
+    bound = _bound(answer, c.end)
     for cite in citations:
         for s in SENTENCE.finditer(cite.quote):
             sentence = s.group()
@@ -141,7 +183,7 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
             claim_thing = c.thing if not _other_script(c.thing, sentence) else frozenset()
             # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
             bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
-            if conflict is None and nouns and _other_script(c.thing | c.before, sentence):
+            if conflict is None and (nouns or counted) and _other_script(c.thing | c.before, sentence):
                 conflict = _loanword_conflict(c, nouns, cite, s.start(), sentence, words, glossary)
             for m in QUOTE_NUMBER.finditer(sentence):
                 if c.players is not None and len(counts) > 1 and players_near(sentence, m.start()) != c.players:
@@ -154,19 +196,19 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
                               else not claim_thing or bool(claim_thing & words))
                 at = cite.start + s.start() + m.start()
                 if number == c.number and same_thing:
-                    return "verified", SourceSpan(doc=cite.doc, start=at, end=at + len(m.group())), None
+                    return ("verified", SourceSpan(doc=cite.doc, start=at, end=at + len(m.group())), None), None
                 # another number said of the same thing, in the same words ("scores 10 points" after "score 9 points")
                 said_of_it = (thing and claim_thing and thing & claim_thing
                               and (len(thing & claim_thing) >= 2 or _restates(c, words, restate_share)
                                    or (c.before & before) - claim_thing))
                 # a bare number against a bare number said after the very same words ("instead of 3")
                 bare_too = bare and not NOUN_AFTER.match(sentence, m.end()) and c.before <= before
-                if number != c.number and conflict is None and (said_of_it or bare_too):
+                # a bound against the same kind of bound in a sentence the claim's restates ("if you have 4 or more")
+                bound_too = (bound is not None and _bound(sentence, m.end()) == bound
+                             and _restates(c, words, restate_share))
+                if number != c.number and conflict is None and (said_of_it or bare_too or bound_too):
                     conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}")
-    if conflict is not None:
-        cite, start, end, detail = conflict
-        return "contradicted", SourceSpan(doc=cite.doc, start=start, end=end), detail
-    return "unverified", None, "no cited passage states this number"
+    return None, conflict
 
 
 def _same(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -179,6 +221,10 @@ def _same(a: frozenset[str], b: frozenset[str]) -> bool:
 KO_PARTICLE = r"(?:으로|에서|까지|부터|[은는이가을를에의도로와과만씩])"
 PARTICLE = re.compile(rf"{KO_PARTICLE}$")
 COUNTERS = ("마리", "개", "장", "번", "명", "칸", "점", "턴", "회", "배")
+# What a counter counts, where it names a thing, as English stems ("카드 4장" and "맨 위 4장" count cards or tiles).
+COUNTED = {"장": frozenset({"card", "tile", "ticket", "sheet"}), "명": frozenset({"player", "peopl", "person"}),
+           "칸": frozenset({"space", "spot", "squar", "cell", "box"}), "점": frozenset({"point"}),
+           "턴": frozenset({"turn"})}
 # What may follow a glossary term inside one word: a plural or a particle ("카드들", "타일을").
 TERM_TAIL = re.compile(rf"(?:들)?{KO_PARTICLE}?$")
 
@@ -196,6 +242,15 @@ def _korean_nouns(c: Claim) -> list[str]:
             if len(form) >= 2 and HANGUL.search(form) and form not in NOT_A_THING:
                 out.append(form)
     return out
+
+
+def _counted(c: Claim) -> frozenset[str]:
+    """The English stems a claim's counter stands for ("4장을" - card, tile, ...), or none."""
+    after = re.match(r"\s*[+−-]?[\d.,/]+\s*([가-힣]+)", c.text)
+    if not after:
+        return frozenset()
+    word = after.group(1)
+    return COUNTED.get(word) or COUNTED.get(PARTICLE.sub("", word)) or frozenset()
 
 
 def _english_for(korean: str, sentence_words: frozenset[str], glossary: tuple[tuple[str, str], ...]) -> set[str]:
@@ -216,7 +271,7 @@ def _loanword_conflict(c: Claim, nouns: list[str], cite: Citation, offset: int, 
     """A Korean claim whose noun (``nouns``, from ``_korean_nouns``) names an English word of the sentence ("카드
     4장" and "Draw 5 cards"; by sound or by the glossary), where the sentence gives that word one number, another
     one. ``words``: the sentence's tokens."""
-    matched = set().union(*(_english_for(k, words, glossary) for k in nouns))
+    matched = set().union(*(_english_for(k, words, glossary) for k in nouns)) | (_counted(c) & words)
     if not matched:
         return None
     said = [m for m in QUOTE_NUMBER.finditer(sentence) if thing_after(sentence, m.end())[0] & matched]
@@ -228,6 +283,18 @@ def _loanword_conflict(c: Claim, nouns: list[str], cite: Citation, offset: int, 
 
 def _other_script(thing: frozenset[str], sentence: str) -> bool:
     return bool(thing) and all(HANGUL.search(t) for t in thing) and not HANGUL.search(sentence)
+
+
+# A number that is a bound: "3 or more", "2 or fewer", "10+".
+BOUND = re.compile(r"\s*(?:(\+)(?!\s*\d)|or\s+(more|fewer|less|higher|lower|greater)\b)", re.I)
+
+
+def _bound(text: str, end: int) -> str | None:
+    """"more" or "fewer" when the number ending at ``end`` is a bound, else None."""
+    m = BOUND.match(text, end)
+    if m is None:
+        return None
+    return "more" if m.group(1) or m.group(2).lower() in ("more", "higher", "greater") else "fewer"
 
 
 def _restates(c: Claim, rule_words: frozenset[str], share: float) -> bool:
@@ -254,6 +321,28 @@ def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, a
     if len(pool) < len(relevant) or len(pool) == 1:  # one cell is meant: its value is the rulebook's
         expected = pool[0]
         return "contradicted", expected.source(), f"the rulebook's table says {expected.value}"
+    return None
+
+
+# Words that make a number a bound of a range: "from 5 to 9", "up to 4", "with 10 or more".
+BOUND_BEFORE = re.compile(r"(?:\b(?:from|to|between|through|and|up to|with|if|at)|[-–])\s*$", re.I)
+
+
+def _row_bound(book: FactBook, citations: tuple[Citation, ...], c: Claim, answer: str) -> Fact | None:
+    """A cited table row whose key the claim names as a bound: "from 5 to 9" for the "5–9" row, "10 or more"
+    for "10+". A row key is a quantity the rulebook states, like a cell."""
+    if not (BOUND_BEFORE.search(answer[:c.start]) or _bound(answer, c.end)
+            or re.match(r"\s*(?:[-–]|to\b)\s*\d", answer[c.end:])):
+        return None
+    n = int(c.number) if c.number.isdigit() else None
+    if n is None:
+        return None
+    for f in book.facts:
+        if f.kind != "cell" or not any(f.doc == ct.doc and ct.start <= f.start and f.end <= ct.end for ct in citations):
+            continue
+        m = ROW_KEY.match(f.row)
+        if m and n in {int(g) for g in (m.group(1), m.group(2)) if g} | ({int(m.group(3))} if m.group(4) else set()):
+            return f
     return None
 
 

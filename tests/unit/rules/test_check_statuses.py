@@ -161,3 +161,48 @@ def test_a_table_row_named_in_the_claim_s_sentence_is_the_cell_checked(tmp_path)
     # another number of the sentence that is no row key does not make a right value wrong
     assert status("With 7 losses you draw 2 cards and discard 1 [1].")["2 cards"] == "verified"
     assert status("You draw 3 cards and keep 2 [1].")["3 cards"] == "verified"
+    # a bound of a cited row's range is a number the table states ("from 5 to 9" is the "5–9" row)
+    got = status("You draw 2 cards for anywhere from 5 to 9 losses [1].")
+    assert got["5"] == "verified" and got["9 losses"] == "verified"
+    assert status("You draw 2 cards from 6 to 9 losses [1].")["6"] != "verified"
+    assert status("With 10 or more you draw 3 cards [1].")["10"] == "verified"
+
+
+def test_the_quote_a_claim_cites_is_read_first():
+    first = "Deal a starting hand of 4 cards to each player."
+    second = "Turn the top five cards from the deck face up."
+    cites = (Citation(n=1, doc="d", section="", start=0, end=len(first), quote=first),
+             Citation(n=2, doc="d", section="", start=100, end=100 + len(second), quote=second))
+
+    def status(answer):
+        return {c.claim: c.status for c in check_answer(Draft(answer, True, ("d",), cites))}
+
+    # the same digits in another quote do not rescue a restatement of its own quote with another number
+    assert status("Deal a starting hand of 5 cards to each player [1].")["5 cards"] == "contradicted"
+    assert status("Deal a starting hand of 4 cards to each player [1].")["4 cards"] == "verified"
+    assert status("Then turn the top 5 cards face up [2].")["5 cards face"] == "verified"
+    assert status("Then turn the top 5 cards face up.")["5 cards face"] == "verified"  # no marker: any quote
+
+
+def test_a_bound_restating_a_cited_bound_with_another_number_contradicts():
+    quote = "If you have only 1, look at its top icon. If you have 3 or more, look at its bottom icon instead."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+
+    def status(answer):
+        return {c.claim: c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)))}
+
+    assert status("If you have 4 or more, look at its bottom icon [1].")["4"] == "contradicted"
+    assert status("If you have 3 or more, look at its bottom icon [1].")["3"] == "verified"
+    assert status("Score 2 + 1 = 3 [1].").get("3") != "contradicted"  # "2 +" is a sum, not a bound
+
+
+def test_a_korean_counter_names_what_it_counts():
+    quote = "Put the top 3 cards face up next to the board."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+
+    def status(answer):
+        return [c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)))]
+
+    assert status("맨 위 4장을 보드 옆에 펼칩니다 [1].") == ["contradicted"]  # 장 counts cards or tiles
+    assert status("맨 위 3장을 보드 옆에 펼칩니다 [1].") == ["verified"]
+    assert status("맨 위 4개를 보드 옆에 펼칩니다 [1].") == ["unverified"]  # 개 counts anything: not compared
