@@ -31,14 +31,19 @@ DIGITS = re.compile(r"\d")
 YES_NO = re.compile(r"(?:^|[,;:.!?—–-]\s*|\b(?:so|and|but|then)\s+)(?:can|could|do|does|did|is|are|am|may|must|"
                     r"should|will|would|have|has)(?:n't)?\s+(?:i|we|you|they|he|she|it|my|our|your|their|the|a|an|"
                     r"there|this|that|these|those|all|any|each|every|someone|anyone|everyone|players?|\w+s)\b", re.I)
+# The same inversion inside a clause the player did not punctuate ("if I qualify for two do i get both?",
+# "this turn am I allowed"), in a question with no question word that would make it ask what or which.
+INVERTED = re.compile(r"\b(?:can|could|do|does|did|am|may|must|should|will|would)(?:n't)?\s+(?:i|we)\b", re.I)
+WH = re.compile(r"\b(?:what|where|when|which|who|whom|whose|why|how)\b|뭐|무엇|어디|언제|어떻게|왜|누가|어느", re.I)
 # "Do I draw 2 or 3 cards?" asks which, not yes or no.
 CHOICE = re.compile(r"\b\w+\s+or\s+\w+\s*\??\s*$|\d+\s+or\s+\d+", re.I)
 
 
 def yes_no(question: str) -> bool:
     """A yes/no rule question that does not ask for a quantity."""
-    return (YES_NO.search(question) is not None and QUANTITY.search(question) is None
-            and CHOICE.search(question) is None)
+    asks = YES_NO.search(question) is not None or (INVERTED.search(question) is not None
+                                                   and WH.search(question) is None)
+    return asks and QUANTITY.search(question) is None and CHOICE.search(question) is None
 
 
 def as_int(token: str) -> int | None:

@@ -9,3 +9,8 @@ def test_yes_no_questions_even_after_a_situation():
     assert yes_no("Does a new tile need to touch the old ones?")
     assert not yes_no("How many cards can I hold?")  # a quantity, not yes or no
     assert not yes_no("what does the rest action do?")
+    # the inversion in a clause nobody punctuated, and not where a question word asks what or which
+    assert yes_no("if i qualify for two nobles at the end of my turn do i get both of them??")
+    assert yes_no("In Torres, if I pick up an action card this turn am I allowed to use it?")
+    assert not yes_no("what do i get if I win the fight")
+    assert not yes_no("which card do i draw first")
