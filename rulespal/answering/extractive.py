@@ -45,11 +45,11 @@ def extractive(ctx: AnswerContext) -> Draft:
     doc_text = ctx.index.text(best.hit.chunk.doc)
     # More quotes from the same rulebook, in this order, none overlapping another: a near tie from another
     # passage, this passage's next best rule, the first search hit's own rule when it scores nearly as well (the
-    # writer must not lose what search put first).
-    more = (_near_tie(picks, best, t.second_citation_ratio, doc_text)
-            + _same_passage(best, t.same_passage_ratio, doc_text)
+    # writer must not lose what search put first), this passage's second next best rule.
+    same = _same_passage(best, t.same_passage_ratio, doc_text)
+    more = (_near_tie(picks, best, t.second_citation_ratio, doc_text) + same[:1]
             + ([top] if top is not None and top.score >= t.top_passage_ratio * best.score
-               and not is_lead_in(doc_text[top.start:top.end]) else []))
+               and not is_lead_in(doc_text[top.start:top.end]) else []) + same[1:])
     chosen = [best]
     for p in more:
         if len(chosen) < t.max_quotes and p.hit.chunk.doc == best.hit.chunk.doc and all(
@@ -70,12 +70,10 @@ def _elsewhere(quote: str, question: str) -> bool:
 
 
 def _same_passage(best: Pick, ratio: float, doc_text: str) -> list[Pick]:
-    """The chosen passage's next best rule, when its unit scores at least ``ratio`` of the best unit's: a
+    """The chosen passage's next best rules, each when its unit scores at least ``ratio`` of the best unit's: a
     rule's condition or exception is often the next list item or paragraph ("- A ship may not enter a reef.")."""
-    if best.runner_up is None or best.runner_up[1] < ratio:
-        return []
-    units, _, score = best.runner_up
-    return [] if is_lead_in(doc_text[units[0].start:units[-1].end]) else [Pick(best.hit, units, score)]
+    return [Pick(best.hit, units, score) for units, share, score in best.runners_up
+            if share >= ratio and not is_lead_in(doc_text[units[0].start:units[-1].end])]
 
 
 def _near_tie(picks: list[Pick], best: Pick, ratio: float, doc_text: str) -> list[Pick]:

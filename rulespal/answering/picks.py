@@ -36,9 +36,9 @@ class Pick:
     hit: Hit
     units: tuple[Unit, ...]  # contiguous units of one chunk, in order
     score: float
-    # the passage's next best rule outside this one: its units, its unit's share of the best unit's score and
-    # its score as a pick
-    runner_up: tuple[tuple[Unit, ...], float, float] | None = None
+    # the passage's next best rules outside this one, best first: their units, their unit's share of the best
+    # unit's score and their score as a pick
+    runners_up: tuple[tuple[tuple[Unit, ...], float, float], ...] = ()
 
     @property
     def start(self) -> int:
@@ -76,8 +76,8 @@ class Picker:
                 following = self.index.following(hit.chunk)
                 units = extend(hit.chunk, best, self.tuning, following)
                 self._done[key] = Pick(hit, units, scores[best] + self.tuning.w_rank * hit.score,
-                                       _runner_up(hit.chunk, scores, units, self.tuning, following,
-                                                  self.tuning.w_rank * hit.score))
+                                       _runners_up(hit.chunk, scores, units, self.tuning, following,
+                                                   self.tuning.w_rank * hit.score))
         return self._done[key]
 
     def _unit_vectors(self, hit: Hit) -> np.ndarray | None:
@@ -90,21 +90,27 @@ class Picker:
         return idx.embed_units(hit.chunk)
 
 
-def _runner_up(chunk: Chunk, scores: list[float], taken: tuple[Unit, ...], t: Tuning,
-               following: Chunk | None, rank_part: float) -> tuple[tuple[Unit, ...], float, float] | None:
-    """The passage's best unit outside the chosen rule, grown the same way, with its score's share of the best."""
+def _runners_up(chunk: Chunk, scores: list[float], taken: tuple[Unit, ...], t: Tuning, following: Chunk | None,
+                rank_part: float, most: int = 2) -> tuple[tuple[tuple[Unit, ...], float, float], ...]:
+    """The passage's best rules outside the chosen one and each other (at most ``most``), grown the same way,
+    with their score's share of the best."""
     best = max(scores)
     if best <= 0:
-        return None
+        return ()
+    found: list[tuple[tuple[Unit, ...], float, float]] = []
+    spans = [(taken[0].start, taken[-1].end)]
     for k in sorted(range(len(scores)), key=lambda k: -scores[k])[1:]:
         u = chunk.units[k]
-        if taken[0].start <= u.start < taken[-1].end or u.kind == "heading":
+        if u.kind == "heading" or any(a <= u.start < b for a, b in spans):
             continue
         rule = extend(chunk, k, t, following)
-        if rule[0].start < taken[-1].end and taken[0].start < rule[-1].end:
-            continue  # grown back into the chosen rule
-        return rule, scores[k] / best, scores[k] + rank_part
-    return None
+        if any(rule[0].start < b and a < rule[-1].end for a, b in spans):
+            continue  # grown back into a rule already taken
+        found.append((rule, scores[k] / best, scores[k] + rank_part))
+        spans.append((rule[0].start, rule[-1].end))
+        if len(found) == most:
+            break
+    return tuple(found)
 
 
 def extend(chunk: Chunk, i: int, t: Tuning, following: Chunk | None = None) -> tuple[Unit, ...]:

@@ -136,10 +136,13 @@ def test_the_chosen_passage_s_next_best_rule_is_quoted_beside_it(tmp_path, tunin
         return write_answer(AnswerContext(idx, plan, hits, ["river"], question, question, [], t,
                                           Picker(idx, plan, t)), DEFAULT_WRITERS)
 
-    both = draft(0.0)
+    both = draft(0.0, quotes=2)
     assert len(both.citations) == 2 and both.citations[0].doc == both.citations[1].doc == "river"
     a, b = both.citations
     assert a.end <= b.start or b.end <= a.start  # two rules of one passage, never the same words twice
+    three = draft(0.0).citations  # a slot left: the passage's second next best rule too
+    assert len(three) == 3 and len({(c.start, c.end) for c in three}) == 3
+    assert all(x.end <= y.start or y.end <= x.start for x in three for y in three if x is not y)
     assert len(draft(9.0).citations) == 1  # off: the best rule alone
     assert len(draft(0.0, quotes=1).citations) == 1  # one quote at most
 
