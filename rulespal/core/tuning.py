@@ -29,6 +29,13 @@ class Tuning:
 
     # ---- unit scoring: how well a sentence, item or row answers (rulespal/retrieval/units.py) ----
     w_overlap: float = 0.45  # weight of idf-weighted term overlap beside dense similarity; dev grid
+    # English units of an English question: the share of USE's similarity beside the sentence model's; grid
+    # 0-0.2 on five-book dev + blind dev: 0.1 best (blind dev 0.543 -> 0.557, five-book dev unchanged 0.908), 0.2
+    # lower on both
+    unit_use_share: float = 0.1
+    # added to USE's similarity to bring it to the sentence model's scale (which the abstention floors are set
+    # on): the median gap between the two models' best-unit similarity over blind dev's English questions (0.107)
+    unit_use_shift: float = 0.1
     unit_own_share: float = 0.75  # overlap with the unit itself vs with "section + unit"; hand-set
     follow_up_focus: float = 0.6  # in a follow-up, share of overlap from its own words; hand-set
     label_bonus: float = 0.15  # a "Label: rule" unit whose label the question names; hand-set

@@ -46,14 +46,19 @@ def overlap(index: IndexSnapshot, qtok: Iterable[str], text: str, known_only: bo
     return sum(index.idf_of(t) for t in terms & token_set(text)) / total
 
 
-def unit_similarities(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.ndarray | None) -> np.ndarray:
-    """Dense similarity of each unit to the question: the English sentence model for English units
-    of an English question when the build has it, else the first dense embedder."""
+def unit_similarities(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.ndarray | None,
+                      t: Tuning | None = None) -> np.ndarray:
+    """Dense similarity of each unit to the question: for English units of an English question, the English
+    sentence model when the build has it, with a share of the first dense embedder's (two models disagree
+    less often than one is wrong; its scale is brought to the sentence model's), else the first embedder."""
+    qvec = q.vectors.get(index.meta.embedders[0])
     if (index.docs[chunk.doc].lang == q.lang == "en" and EN_UNITS in q.vectors
             and index.unit_vectors_en is not None):
-        en = index.chunk_units(index.position[chunk.id], index.unit_vectors_en)
-        return en @ q.vectors[EN_UNITS]
-    qvec = q.vectors.get(index.meta.embedders[0])
+        en = index.chunk_units(index.position[chunk.id], index.unit_vectors_en) @ q.vectors[EN_UNITS]
+        share = t.unit_use_share if t is not None else 0.0
+        if share and vectors is not None and qvec is not None:
+            return (1 - share) * en + share * (vectors @ qvec + t.unit_use_shift)
+        return en
     if vectors is None or qvec is None:
         return np.zeros(len(chunk.units))
     return vectors @ qvec
@@ -62,7 +67,7 @@ def unit_similarities(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors:
 def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.ndarray | None,
                 t: Tuning) -> list[float]:
     """A score per unit of ``chunk``: dense similarity + term overlap + the shape of an answer."""
-    sims = unit_similarities(index, q, chunk, vectors)
+    sims = unit_similarities(index, q, chunk, vectors, t)
     same_lang = index.docs[chunk.doc].lang == q.lang
     # Across languages only the glossary terms of the other language, and the question's own words written
     # in the book's script ("마나(Mana) 최대 몇 개?"), can match words.
