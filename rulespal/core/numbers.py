@@ -32,17 +32,22 @@ YES_NO = re.compile(r"(?:^|[,;:.!?—–-]\s*|\b(?:so|and|but|then)\s+)(?:can|co
                     r"should|will|would|have|has)(?:n't)?\s+(?:i|we|you|they|he|she|it|my|our|your|their|the|a|an|"
                     r"there|this|that|these|those|all|any|each|every|someone|anyone|everyone|players?|\w+s)\b", re.I)
 # The same inversion inside a clause the player did not punctuate ("if I qualify for two do i get both?",
-# "this turn am I allowed"), in a question with no question word that would make it ask what or which.
-INVERTED = re.compile(r"\b(?:can|could|do|does|did|am|may|must|should|will|would)(?:n't)?\s+(?:i|we)\b", re.I)
-WH = re.compile(r"\b(?:what|where|when|which|who|whom|whose|why|how)\b|뭐|무엇|어디|언제|어떻게|왜|누가|어느", re.I)
+# "this turn am I allowed", "when I attack don't I lose a card?"), unless a question word opens the question or
+# comes just before it ("what do I get", "which card do I draw"): then it asks what or which.
+INVERTED = re.compile(r"\b(?:can|could|do|does|did|am|may|must|should|will|would|can't|cannot|won't|don't|"
+                      r"doesn't|didn't|shouldn't|wouldn't|couldn't)\s+(?:i|we)\b", re.I)
+WH_OPENS = re.compile(r"^\W*(?:what|where|which|who|whom|whose|why|how)\b", re.I)
+WH_BEFORE = re.compile(r"(?:\b(?:what|where|which|who|whom|whose|why|how)(?:\s+[\w'-]+){0,2}|\bwhen)\s*$", re.I)
 # "Do I draw 2 or 3 cards?" asks which, not yes or no.
 CHOICE = re.compile(r"\b\w+\s+or\s+\w+\s*\??\s*$|\d+\s+or\s+\d+", re.I)
 
 
 def yes_no(question: str) -> bool:
     """A yes/no rule question that does not ask for a quantity."""
-    asks = YES_NO.search(question) is not None or (INVERTED.search(question) is not None
-                                                   and WH.search(question) is None)
+    question = question.replace("’", "'")
+    inverted = INVERTED.search(question)
+    asks = YES_NO.search(question) is not None or (
+        inverted is not None and not WH_OPENS.search(question) and not WH_BEFORE.search(question[:inverted.start()]))
     return asks and QUANTITY.search(question) is None and CHOICE.search(question) is None
 
 

@@ -47,7 +47,7 @@ def overlap(index: IndexSnapshot, qtok: Iterable[str], text: str, known_only: bo
 
 
 def unit_similarities(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.ndarray | None,
-                      t: Tuning | None = None) -> np.ndarray:
+                      t: Tuning) -> np.ndarray:
     """Dense similarity of each unit to the question: for English units of an English question, the English
     sentence model when the build has it, with a share of the first dense embedder's (two models disagree
     less often than one is wrong; its scale is brought to the sentence model's), else the first embedder."""
@@ -55,9 +55,8 @@ def unit_similarities(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors:
     if (index.docs[chunk.doc].lang == q.lang == "en" and EN_UNITS in q.vectors
             and index.unit_vectors_en is not None):
         en = index.chunk_units(index.position[chunk.id], index.unit_vectors_en) @ q.vectors[EN_UNITS]
-        share = t.unit_use_share if t is not None else 0.0
-        if share and vectors is not None and qvec is not None:
-            return (1 - share) * en + share * (vectors @ qvec + t.unit_use_shift)
+        if t.unit_use_share and vectors is not None and qvec is not None:
+            return (1 - t.unit_use_share) * en + t.unit_use_share * (vectors @ qvec + t.unit_use_shift)
         return en
     if vectors is None or qvec is None:
         return np.zeros(len(chunk.units))

@@ -119,11 +119,12 @@ def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float,
         found = _against_tables(book, draft.citations, c, draft.text)
         if found is not None:
             return found
-    if book is not None:
-        row = _row_bound(book, draft.citations, c, draft.text)
+    status = _against_sentences(draft.citations, c, restate_share, glossary, draft.text)
+    if status[0] == "unverified" and book is not None:
+        row = _row_bound(book, _cited_by(draft.citations, c, draft.text), c, draft.text)
         if row is not None:
             return "verified", row.source(), f"{row.table}: the row for {row.row}"
-    return _against_sentences(draft.citations, c, restate_share, glossary, draft.text)
+    return status
 
 
 def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share: float,
@@ -133,15 +134,15 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
     in the same player context, contradicts. The quote the claim's own marker points at ("... 4 cards [1]")
     is read first: a rule it restates with another number is not rescued by the same digits in another
     quote (a mutated "5 cards [1]" against "deal 4 cards" and "the top five cards [2]")."""
-    own = _own_marker(answer, c.end)
-    mine = tuple(ct for ct in citations if ct.n == own)
+    own = _own_markers(answer, c.end)
+    mine = tuple(ct for ct in citations if ct.n in own)
     if mine:
         found, conflict = _scan(mine, c, restate_share, glossary, answer)
         if found is not None:
             return found
         if conflict is not None:
             return _contradicted(conflict)
-    found, conflict = _scan(citations, c, restate_share, glossary, answer)
+    found, conflict = _scan(tuple(ct for ct in citations if ct.n not in own), c, restate_share, glossary, answer)
     if found is not None:
         return found
     if conflict is not None:
@@ -149,13 +150,20 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
     return "unverified", None, "no cited passage states this number"
 
 
-# The marker a claim's sentence cites it with: the first "[n]" after it, before its sentence ends.
-OWN_MARKER = re.compile(r"[^.!?\n\[]*\[(\d+)\]")
+# The markers a claim's sentence cites it with: the first run of them after it, before its sentence ends
+# ("... 4 cards [1].", "... [1][2]", "[1, 2]", "(see [1] and [2])").
+OWN_MARKERS = re.compile(r"[^.!?\n\[]*((?:\[\d+(?:\s*,\s*\d+)*\](?:\s*(?:,|and|&)\s*(?=\[))?\s*)+)")
 
 
-def _own_marker(answer: str, end: int) -> int | None:
-    m = OWN_MARKER.match(answer, end)
-    return int(m.group(1)) if m else None
+def _own_markers(answer: str, end: int) -> set[int]:
+    m = OWN_MARKERS.match(answer, end)
+    return {int(n) for n in re.findall(r"\d+", m.group(1))} if m else set()
+
+
+def _cited_by(citations: tuple[Citation, ...], c: Claim, answer: str) -> tuple[Citation, ...]:
+    """The quotes the claim's own markers point at, or all of them when it has none."""
+    own = _own_markers(answer, c.end)
+    return tuple(ct for ct in citations if ct.n in own) or citations
 
 
 def _contradicted(conflict: tuple[Citation, int, int, str]) -> tuple[str, SourceSpan | None, str | None]:
@@ -169,7 +177,7 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
     conflict: tuple[Citation, int, int, str] | None = None
     nouns = _korean_nouns(c) if HANGUL.search(c.text) else []
     counted = _counted(c) if HANGUL.search(c.text) else frozenset()
-    bound = _bound(answer, c.end)
+    bound = _claim_bound(c, answer)
     for cite in citations:
         for s in SENTENCE.finditer(cite.quote):
             sentence = s.group()
@@ -184,7 +192,7 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
             # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
             bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
             if conflict is None and (nouns or counted) and _other_script(c.thing | c.before, sentence):
-                conflict = _loanword_conflict(c, nouns, cite, s.start(), sentence, words, glossary)
+                conflict = _loanword_conflict(c, nouns, cite, s.start(), sentence, words, glossary, counted)
             for m in QUOTE_NUMBER.finditer(sentence):
                 if c.players is not None and len(counts) > 1 and players_near(sentence, m.start()) != c.players:
                     continue  # "5 cards (6 cards with 3 players)": this number is for another count
@@ -205,7 +213,7 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
                 bare_too = bare and not NOUN_AFTER.match(sentence, m.end()) and c.before <= before
                 # a bound against the same kind of bound in a sentence the claim's restates ("if you have 4 or more")
                 bound_too = (bound is not None and _bound(sentence, m.end()) == bound
-                             and _restates(c, words, restate_share))
+                             and _bounds_in(sentence, bound) == 1 and _restates(c, words, restate_share))
                 if number != c.number and conflict is None and (said_of_it or bare_too or bound_too):
                     conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}")
     return None, conflict
@@ -267,11 +275,13 @@ def _english_for(korean: str, sentence_words: frozenset[str], glossary: tuple[tu
 
 
 def _loanword_conflict(c: Claim, nouns: list[str], cite: Citation, offset: int, sentence: str, words: frozenset[str],
-                       glossary: tuple[tuple[str, str], ...] = ()) -> tuple[Citation, int, int, str] | None:
+                       glossary: tuple[tuple[str, str], ...] = (), counted: frozenset[str] = frozenset()
+                       ) -> tuple[Citation, int, int, str] | None:
     """A Korean claim whose noun (``nouns``, from ``_korean_nouns``) names an English word of the sentence ("카드
     4장" and "Draw 5 cards"; by sound or by the glossary), where the sentence gives that word one number, another
     one. ``words``: the sentence's tokens."""
-    matched = set().union(*(_english_for(k, words, glossary) for k in nouns)) | (_counted(c) & words)
+    # a counter says what is counted only when the claim names no noun ("맨 위 4장"; not "타일 3장")
+    matched = set().union(*(_english_for(k, words, glossary) for k in nouns)) if nouns else set(counted & words)
     if not matched:
         return None
     said = [m for m in QUOTE_NUMBER.finditer(sentence) if thing_after(sentence, m.end())[0] & matched]
@@ -295,6 +305,20 @@ def _bound(text: str, end: int) -> str | None:
     if m is None:
         return None
     return "more" if m.group(1) or m.group(2).lower() in ("more", "higher", "greater") else "fewer"
+
+
+def _number_end(c: Claim) -> int:
+    """Where the claim's number ends in the answer ("4" of "4 or more Ore")."""
+    m = QUOTE_NUMBER.search(c.text)
+    return c.start + m.end() if m else c.end
+
+
+def _claim_bound(c: Claim, answer: str) -> str | None:
+    return _bound(answer, _number_end(c))
+
+
+def _bounds_in(sentence: str, kind: str) -> int:
+    return sum(1 for m in QUOTE_NUMBER.finditer(sentence) if _bound(sentence, m.end()) == kind)
 
 
 def _restates(c: Claim, rule_words: frozenset[str], share: float) -> bool:
@@ -324,24 +348,24 @@ def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, a
     return None
 
 
-# Words that make a number a bound of a range: "from 5 to 9", "up to 4", "with 10 or more".
-BOUND_BEFORE = re.compile(r"(?:\b(?:from|to|between|through|and|up to|with|if|at)|[-–])\s*$", re.I)
-
-
 def _row_bound(book: FactBook, citations: tuple[Citation, ...], c: Claim, answer: str) -> Fact | None:
-    """A cited table row whose key the claim names as a bound: "from 5 to 9" for the "5–9" row, "10 or more"
-    for "10+". A row key is a quantity the rulebook states, like a cell."""
-    if not (BOUND_BEFORE.search(answer[:c.start]) or _bound(answer, c.end)
-            or re.match(r"\s*(?:[-–]|to\b)\s*\d", answer[c.end:])):
+    """A cited table row whose key the claim names as a range's bound: "from 5 to 9" for the "5–9" row (5 its
+    start, 9 its end), "10 or more" for "10+". A row key is a quantity the rulebook states, like a cell."""
+    number = QUOTE_NUMBER.search(c.text)
+    if number is None or not c.number.isdigit():
         return None
-    n = int(c.number) if c.number.isdigit() else None
-    if n is None:
+    n, at, end = int(c.number), c.start + number.start(), c.start + number.end()
+    starts = re.match(r"\s*(?:[-–—]|to\b)\s*\d", answer[end:]) is not None
+    ends = re.search(r"\d\s*(?:[-–—]|to)\s*$", answer[:at]) is not None
+    opens = _bound(answer, end) == "more"
+    if not (starts or ends or opens):
         return None
     for f in book.facts:
         if f.kind != "cell" or not any(f.doc == ct.doc and ct.start <= f.start and f.end <= ct.end for ct in citations):
             continue
         m = ROW_KEY.match(f.row)
-        if m and n in {int(g) for g in (m.group(1), m.group(2)) if g} | ({int(m.group(3))} if m.group(4) else set()):
+        if m and ((starts and m.group(1) and int(m.group(1)) == n) or (ends and m.group(2) and int(m.group(2)) == n)
+                  or (opens and m.group(4) and int(m.group(3)) == n)):
             return f
     return None
 

@@ -19,7 +19,7 @@ SPELLED = (rf"\b(?P<w>{EN_NUMBER_WORDS}|half|a third|a quarter)\b"
            rf"|(?P<k>(?<![가-힣])(?:{KO_NUMERALS}))(?=\s?(?:장|개|번|명|칸|점|턴|라운드))")
 NUMBER = re.compile(rf"(?:(?<![\w.#])|(?<=[가-힣])(?=[+−-]\d))(?P<n>[+−-]?\d+(?:[.,]\d+)?(?:/\d+)?)(?![\w.]*\d)"
                     rf"|{SPELLED}", re.I)
-MARKER = re.compile(r"\[\d+\]")
+MARKER = re.compile(r"\[\d+(?:\s*,\s*\d+)*\]")  # "[1]", "[1, 2]"
 # A noun right after a number ("4 and 5 players" ends in a count, "pages 2 & 3 of the rules" does not).
 DIRECT_NOUN = re.compile(r"\s*(?!(?:of|and|or|to|in|on|for|the|a|an)\b)[A-Za-z가-힣]", re.I)
 LABELS = frozenset("step steps phase stage round rounds level player turn year page pages p pp rule rules section "

@@ -175,3 +175,40 @@ def test_a_rule_that_continues_the_one_before_is_quoted_with_it(tmp_path, tuning
     c, i = _chunk_and_unit(idx, "If a player still has gold")
     rule = extend(c, i, tuning)
     assert idx.text("tie")[rule[0].start:rule[-1].end].startswith("If a player still")  # a new rule, not a sequel
+
+
+ORDER_BOOK = """River Race Rules
+
+Finishing
+
+Once all your boats are in the home stretch, you may start finishing them.
+
+- A boat finishes when a die shows its exact distance to the line.
+- You are not obliged to finish a boat if another legal move exists.
+
+Weather
+
+Fog ends the race early when the fog track is full.
+"""
+
+
+def test_quotes_come_in_order_best_runner_up_first_hit_then_second_runner_up(tmp_path, tuning):
+    idx = make_snapshot(tmp_path, {"river": ORDER_BOOK})
+    question = "once my boats are home, must I finish a boat if another move exists?"
+    plan = plan_for(idx, question)
+    weather = next(c for c in idx.chunks if "Fog ends" in c.text)
+    finishing = next(c for c in idx.chunks if "home stretch" in c.text)
+    assert weather is not finishing
+    hits = [Hit(weather, 1.0, 1.0), Hit(finishing, 1.0, 1.0)]  # search put the weather passage first
+    loose = tuning.replace(answerable_min_en=0.0, answerable_min_en_yes_no=0.0, answerable_min=0.0, coverage_min=0.0,
+                           same_passage_ratio=0.0, second_citation_ratio=9.0, top_passage_ratio=0.0)
+
+    def quotes(most):
+        t = loose.replace(max_quotes=most)
+        d = write_answer(AnswerContext(idx, plan, hits, ["river"], question, question, [], t, Picker(idx, plan, t)),
+                         DEFAULT_WRITERS)
+        return [c.quote for c in d.citations]
+
+    four = quotes(4)
+    assert len(four) == 4 and "Fog ends" in four[2]  # the first hit's rule before the passage's second runner-up
+    assert quotes(3) == four[:3]  # three at most: the second runner-up is the one left out

@@ -14,3 +14,7 @@ def test_yes_no_questions_even_after_a_situation():
     assert yes_no("In Torres, if I pick up an action card this turn am I allowed to use it?")
     assert not yes_no("what do i get if I win the fight")
     assert not yes_no("which card do i draw first")
+    assert yes_no("When I attack do I lose a card?")  # "when" opening a clause, not asking when
+    assert yes_no("If the player who attacked me loses do i get his card?")
+    assert yes_no("after that don’t I draw again?")
+    assert not yes_no("so when do we score")

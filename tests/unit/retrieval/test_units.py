@@ -81,3 +81,27 @@ def test_yes_no_questions_prefer_units_that_permit_or_forbid(tmp_path, tuning):
     assert all(a == b for t, a, b in zip(texts, on, off) if t not in gained)
     how_many = "how many spaces does a ship sail?"  # not a yes/no question: no bonus
     assert scores(how_many, tuning) == scores(how_many, tuning.replace(deontic_bonus=0.0))
+
+
+def test_english_units_blend_a_share_of_the_first_embedder_on_the_sentence_model_s_scale(tuning):
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from rulespal.retrieval.query import EN_UNITS, QueryPlan
+    from rulespal.retrieval.units import unit_similarities
+
+    en_units = np.array([[1.0, 0.0], [0.0, 1.0]])
+    use_units = np.array([[0.0, 1.0], [1.0, 0.0]])
+    index = SimpleNamespace(meta=SimpleNamespace(embedders=["use"]), docs={"d": SimpleNamespace(lang="en")},
+                            unit_vectors_en=en_units, position={"c": 0},
+                            chunk_units=lambda pos, vectors=None: en_units)
+    chunk = SimpleNamespace(id="c", doc="d", units=[object(), object()])
+    plan = QueryPlan("q", "en", {"use": np.array([1.0, 0.0]), EN_UNITS: np.array([1.0, 0.0])})
+    blend = tuning.replace(unit_use_share=0.25, unit_use_shift=0.1)
+    got = unit_similarities(index, plan, chunk, use_units, blend)
+    assert np.allclose(got, [0.75 * 1 + 0.25 * (0 + 0.1), 0.75 * 0 + 0.25 * (1 + 0.1)])
+    assert np.allclose(unit_similarities(index, plan, chunk, use_units, blend.replace(unit_use_share=0.0)), [1, 0])
+    assert np.allclose(unit_similarities(index, plan, chunk, None, blend), [1, 0])  # no USE vectors: the model's
+    korean = QueryPlan("q", "ko", {"use": np.array([1.0, 0.0])})
+    assert np.allclose(unit_similarities(index, korean, chunk, use_units, blend), [0, 1])  # other language: USE

@@ -144,7 +144,8 @@ def test_a_table_row_named_in_the_claim_s_sentence_is_the_cell_checked(tmp_path)
     from tests.unit.conftest import make_snapshot
 
     book_text = ("Storm Rules\n\nLosses\n\nDraw cards by losses:\n\n| Losses | Cards to draw |\n| --- | --- |\n"
-                 "| 0 | 0 |\n| 1–4 | 1 |\n| 5–9 | 2 |\n| 10+ | 3 |\n")
+                 "| 0 | 0 |\n| 1–4 | 1 |\n| 5–9 | 2 |\n| 10+ | 3 |\n\nSetup\n\n"
+                 "Deal 4 cards to each player. Each player starts with 3 coins.\n")
     index = make_snapshot(tmp_path, {"storm": book_text})
     book = FactBook(index, tmp_path)
     table = next(t for t in book.tables if t.doc == "storm")
@@ -166,6 +167,17 @@ def test_a_table_row_named_in_the_claim_s_sentence_is_the_cell_checked(tmp_path)
     assert got["5"] == "verified" and got["9 losses"] == "verified"
     assert status("You draw 2 cards from 6 to 9 losses [1].")["6"] != "verified"
     assert status("With 10 or more you draw 3 cards [1].")["10"] == "verified"
+    # only a range's own wording names a row: a count that happens to equal a bound is not verified by it
+    setup = "Deal 4 cards to each player. Each player starts with 3 coins."
+    at = text.index(setup)
+    second = Citation(n=2, doc="storm", section="", start=at, end=at + len(setup), quote=setup)
+
+    def both(answer):
+        return {c.claim: c.status for c in check_answer(Draft(answer, True, ("storm",), (cite, second)), book)}
+
+    assert both("Each player starts with 9 coins [2].")["9 coins"] != "verified"
+    assert both("Deal each player up to 5 cards [2].")["5 cards"] == "contradicted"
+    assert both("Setup:\n- 9 coins for each player [2]")["9 coins"] != "verified"
 
 
 def test_the_quote_a_claim_cites_is_read_first():
@@ -184,6 +196,19 @@ def test_the_quote_a_claim_cites_is_read_first():
     assert status("Then turn the top 5 cards face up.")["5 cards face"] == "verified"  # no marker: any quote
 
 
+def test_every_marker_of_the_claim_s_run_is_its_own():
+    first, second = "Score 1 point per Coral tile.", "Score 3 points for each Pearl."
+    cites = (Citation(n=1, doc="d", section="", start=0, end=len(first), quote=first),
+             Citation(n=2, doc="d", section="", start=100, end=100 + len(second), quote=second))
+
+    def status(answer):
+        return {c.claim: c.status for c in check_answer(Draft(answer, True, ("d",), cites))}
+
+    for answer in ("You score 3 points for each Pearl [1][2].", "You score 3 points for each Pearl (see [1] and [2]).",
+                   "You score 3 points for each Pearl [1, 2]."):
+        assert status(answer) == {"3 points": "verified"}, answer  # "[1, 2]" is a marker, not two claims
+
+
 def test_a_bound_restating_a_cited_bound_with_another_number_contradicts():
     quote = "If you have only 1, look at its top icon. If you have 3 or more, look at its bottom icon instead."
     cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
@@ -194,6 +219,11 @@ def test_a_bound_restating_a_cited_bound_with_another_number_contradicts():
     assert status("If you have 4 or more, look at its bottom icon [1].")["4"] == "contradicted"
     assert status("If you have 3 or more, look at its bottom icon [1].")["3"] == "verified"
     assert status("Score 2 + 1 = 3 [1].").get("3") != "contradicted"  # "2 +" is a sum, not a bound
+    two = "If you have 5 or more cards at the end of your turn, discard 2 or more of them."
+    cite2 = Citation(n=1, doc="d", section="", start=0, end=len(two), quote=two)
+    got = {c.claim: c.status for c in check_answer(Draft("If you hold 5 or more, discard 3 or more of them [1].",
+                                                         True, ("d",), (cite2,)))}
+    assert got.get("5") != "contradicted"  # two bounds in the rule: which one a bound restates is unclear
 
 
 def test_a_korean_counter_names_what_it_counts():
@@ -206,3 +236,4 @@ def test_a_korean_counter_names_what_it_counts():
     assert status("맨 위 4장을 보드 옆에 펼칩니다 [1].") == ["contradicted"]  # 장 counts cards or tiles
     assert status("맨 위 3장을 보드 옆에 펼칩니다 [1].") == ["verified"]
     assert status("맨 위 4개를 보드 옆에 펼칩니다 [1].") == ["unverified"]  # 개 counts anything: not compared
+    assert status("보드 옆에 타일 4장을 놓습니다 [1].") != ["contradicted"]  # it names its noun: tiles, not cards
