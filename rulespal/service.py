@@ -17,7 +17,7 @@ from rulespal.answering.chat_models import chat_model as make_chat_model
 from rulespal.answering.extractive import extractive
 from rulespal.answering.llm_writer import llm_writer
 from rulespal.answering.context import AnswerContext
-from rulespal.answering.picks import Picker
+from rulespal.answering.picks import Pick, Picker
 from rulespal.core.errors import BadRequest, EmptyQuestion, QuestionTooLong, UnknownGame
 from rulespal.core.messages import say
 from rulespal.core.settings import Settings
@@ -27,7 +27,7 @@ from rulespal.core.types import Answer, Draft, Hit, Turn
 from rulespal.index.snapshot import IndexSnapshot, SnapshotHolder
 from rulespal.retrieval.acronyms import Acronyms
 from rulespal.retrieval.followup import carry_over
-from rulespal.retrieval.games import GameDetector, normalize
+from rulespal.retrieval.games import HANGUL_WORD, GameDetector, normalize
 from rulespal.retrieval.glossary import glossary_for
 from rulespal.retrieval.query import QueryPlan
 from rulespal.retrieval.retriever import Retriever
@@ -46,7 +46,10 @@ class Books:
 
     @cached_property
     def detector(self) -> GameDetector:
-        return GameDetector(self.index.meta.docs)
+        korean = {w for d in self.index.meta.docs if d.lang == "ko" for w in HANGUL_WORD.findall(self.index.text(d.id))}
+        korean |= {w for d in self.index.meta.docs for ko, _ in d.glossary for w in HANGUL_WORD.findall(ko)}
+        korean |= {w for ko, _ in self.index.meta.shared_glossary for w in HANGUL_WORD.findall(ko)}
+        return GameDetector(self.index.meta.docs, frozenset(korean))
 
     @cached_property
     def facts(self) -> FactBook:
@@ -160,6 +163,10 @@ class RulesPal:
         plan = retriever.plan(carried.text, lang, books.glossary(scope), scope, focus=carried.focus)
         hits = retriever.search(plan, scope, t.answer_hits)
         picker = Picker(books.index, plan, t)
+        if scope is None and len(books.index.docs) > 1 and lang == "ko":
+            heard = self._heard_game(books, retriever, carried.text, carried.focus, picker.picks(hits))
+            if heard is not None:
+                scope, plan, hits, picker = heard
         if scope is None and len(books.index.docs) > 1:
             rivals = self._rivals(books.index, plan, picker, hits)
             if len(rivals) > 1:
@@ -175,6 +182,28 @@ class RulesPal:
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
         return enforce(draft, books.facts, question, lang, names, t.restate_share,
                        tuple(books.glossary(list(draft.games))) if draft.games else ())
+
+    def _heard_game(self, books: Books, retriever: Retriever, text: str, focus: str | None, best: list[Pick]
+                    ) -> tuple[list[str], QueryPlan, list[Hit], Picker] | None:
+        """A game the question names in Hangul ("스플렌더에서 ..."), when its rulebook answers about as well as
+        the best one found without it (the margin a rival game would get): the sound of a title alone is not
+        enough, since ordinary Korean words sound like some title of a large library."""
+        t = self.tuning
+        docs = books.index.docs
+        for game in books.detector.sounds_like(text):
+            # the name stays in the searched text: read by the multilingual model, it says what the book is about
+            plan = retriever.plan(text, "ko", books.glossary([game]), [game], focus=focus)
+            hits = retriever.search(plan, [game], t.answer_hits)
+            picker = Picker(books.index, plan, t)
+            picks = picker.picks(hits)
+            if not picks or not answerable(books.index, plan, picks[0], t):
+                continue
+            top = best[0] if best else None
+            margin = t.ambiguity_margin * (1 if top is None or docs[top.hit.chunk.doc].lang == docs[game].lang
+                                           else t.cross_lang_ambiguity)
+            if top is None or picks[0].score >= top.score - margin:
+                return [game], plan, hits, picker
+        return None
 
     def _rivals(self, index: IndexSnapshot, plan: QueryPlan, picker: Picker, hits: list[Hit]) -> list[str]:
         """Games whose best pick answers about as well as the best one: their rules may differ."""

@@ -1,7 +1,9 @@
 """English words written in Hangul ("카드" for "cards", "타일" for "tiles"), matched by their consonants.
 
-Only for pairing a Korean answer's noun with the English words of the one sentence it cites: across a
-whole library, consonant skeletons match far too much to name a game by them.
+For pairing a Korean answer's noun with the English words of the one sentence it cites, and for reading a game
+title a Korean question writes in Hangul ("스플렌더" for "Splendor"), with its vowels too: across a whole
+library consonant skeletons alone match far too much, so a title read this way is only a candidate that
+retrieval must confirm (rulespal/service.py).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from difflib import SequenceMatcher
 INITIALS = ["K", "K", "N", "T", "T", "R", "M", "P", "P", "S", "S", "", "S", "S", "S", "K", "T", "P", ""]
 FINALS = ["", "K", "K", "KS", "N", "NS", "N", "T", "R", "RK", "RM", "RP", "RS", "RT", "RP", "R", "M", "P", "PS",
           "T", "T", "N", "T", "T", "K", "T", "P", ""]
-LATIN = [("tch", "S"), ("cch", "K"), ("sch", "SK"), ("ch", "S"), ("sh", "S"), ("ph", "P"), ("th", "T"), ("ck", "K"),
+LATIN = [("tch", "S"), ("sch", "SK"), ("ch", "S"), ("sh", "S"), ("ph", "P"), ("th", "T"), ("ck", "K"),
          ("ng", "N"), ("qu", "K"), ("x", "KS"), ("c(?=[eiy])", "S"), ("[cgkq]", "K"), ("[bpvf]", "P"), ("[dt]", "T"),
          ("[lr]", "R"), ("[szj]", "S"), ("n", "N"), ("m", "M"), ("[aeiouyhw]", "")]
 MIN_RATIO = 0.8
@@ -28,8 +30,13 @@ def hangul_key(word: str) -> str:
     return re.sub(r"(.)\1", r"\1", "".join(out))
 
 
+def _latin(word: str) -> str:
+    """Letters only, doubled ones once ("cch" is a k: "Vecchio")."""
+    return re.sub(r"(.)\1", r"\1", re.sub(r"[^a-z]", "", word.casefold()).replace("cch", "k"))
+
+
 def latin_key(word: str) -> str:
-    s = re.sub(r"(.)\1", r"\1", re.sub(r"[^a-z]", "", word.casefold()))
+    s = _latin(word)
     for pattern, cls in LATIN:
         s = re.sub(pattern, cls, s)
     return re.sub(r"(.)\1", r"\1", s)
@@ -39,3 +46,28 @@ def sounds_alike(korean: str, english: str) -> bool:
     """"카드" and "card": the same consonants, in order, near enough."""
     a, b = hangul_key(korean), latin_key(english)
     return len(a) >= 2 and len(b) >= 2 and SequenceMatcher(None, a, b).ratio() >= MIN_RATIO
+
+
+# Vowel classes, loose as loanwords are: a and e are one (Korean writes "Davy" 데비), o and u are one ("er"
+# is 어), i is its own; "으" is the vowel Korean inserts between consonants ("스플" for "spl") and carries none.
+VOWELS = ["A", "A", "A", "A", "O", "A", "O", "A", "O", "A", "A", "A", "O", "O", "O", "A", "I", "O", "", "I", "I"]
+LATIN_VOWELS = [("[ae]", "A"), ("[iy]", "I"), ("[ou]", "O")]
+
+
+def hangul_sound(word: str) -> str:
+    """Consonant and vowel classes of a Hangul word: "스플렌더" -> "SPRANTO"."""
+    out = []
+    for ch in word:
+        o = ord(ch) - 0xAC00
+        if 0 <= o < 11172:
+            out.append(INITIALS[o // 588] + VOWELS[(o % 588) // 28] + FINALS[o % 28])
+    return re.sub(r"(.)\1", r"\1", "".join(out))
+
+
+def latin_sound(text: str) -> str:
+    """The same classes for English words, a silent final e dropped: "Splendor" -> "SPRANTOR", "Tales" -> "TARS"."""
+    words = [re.sub(r"(?<=[^aeiou])e(?=s?$)", "", w) for w in re.findall(r"[a-z]+", text.casefold())]
+    s = _latin("".join(words)).replace("gh", "")
+    for pattern, cls in LATIN[:-1] + LATIN_VOWELS:
+        s = re.sub(pattern, cls, s)
+    return re.sub(r"(.)\1", r"\1", re.sub(r"[hw]", "", s))

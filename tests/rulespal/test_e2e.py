@@ -66,6 +66,14 @@ def test_korean_question_about_english_rulebook(service):
     exact_citations(service, a)
 
 
+def test_a_game_named_in_hangul_with_no_alias_is_heard_and_confirmed_by_its_rules(service):
+    # "데이비" is no alias of the game (its Korean aliases spell it "데비"): the title is heard by its sound, and
+    # taken because its rulebook answers the question about as well as any other
+    a = service.ask("데이비 존스 로커에서 3인 게임일 때 영혼 레벨마다 영혼이 몇 개야?")
+    assert a.answerable and a.citations[0].doc == D and "3 Souls" in a.answer
+    exact_citations(service, a)
+
+
 def test_unanswerable_says_so(service):
     a = service.ask("How does castling work in chess?")
     assert a.answerable is False and "doesn't say" in a.answer

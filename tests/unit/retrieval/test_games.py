@@ -50,3 +50,16 @@ def test_a_sentence_opening_word_is_not_a_name():
     assert PARTIAL.partial("Combat: how many dice do I roll?") == []
     assert PARTIAL.partial("I moved. Combat happens next?") == []
     assert PARTIAL.partial("what happens in Combat?") == ["combat-commander"]
+
+
+def test_a_title_written_in_hangul_is_heard_as_a_candidate():
+    games = [Doc(id=i, title=t, lang="en", text_path="") for i, t in (
+        ("splendor", "Splendor"), ("torres", "Torres"), ("troyes", "Troyes"), ("ceylon", "Ceylon"),
+        ("il-vecchio", "Il Vecchio"), ("crew", "The Crew"), ("aeons-end", "Aeon's End"))]
+    det = GameDetector(games)
+    assert det.sounds_like("스플렌더에서 골드 토큰은 어떻게 가져와요?") == ["splendor"]
+    assert det.sounds_like("토레스에서 기사를 대각선으로 움직일 수 있나요?")[0] == "torres"
+    assert det.sounds_like("일 베키오에서 트랙이 꽉 찼는데 더 올릴 수 있나요?") == ["il-vecchio"]  # "cch" is a k
+    assert det.sounds_like("에이언즈 엔드에서 체력이 0 되면?") == ["aeons-end"]
+    assert det.sounds_like("카드 몇 장 받아요?") == []  # two consonants name too many words
+    assert det.sounds_like("How many cards in Splendor?") == []  # only Hangul at the question's start
