@@ -135,7 +135,9 @@ def plan_build(settings: Settings, paths: list[Path], extra_docs: list[Doc], pre
     texts.update({s.doc.id: s.text for s in staged})
     shared = list(load_manifest(settings.corpus_dir)[1].items())
     everything = corpus + kept + extra_docs + [s.doc for s in staged]
-    specs = settings.embedder_specs + [f"units-en:{settings.unit_embedder_en}"]
+    # what the build holds depends on these too: a changed unit limit must rebuild, not reuse an old build
+    specs = settings.embedder_specs + [f"units-en:{settings.unit_embedder_en}",
+                                       f"max-embedded-units:{settings.max_embedded_units}"]
     return _Plan(corpus, kept, extra_docs, staged, texts, shared, _fingerprint(everything, texts, specs, shared))
 
 

@@ -46,6 +46,10 @@ def test_reingest_is_idempotent(fresh):
     _, meta2, chunks2 = _state(fresh)
     assert [c.id for c in chunks2] == [c.id for c in chunks]
     assert ChromaStore(fresh.data_dir).count(report.build, "use") == len(chunks2) == meta2.chunk_count
+    # a build made under another unit limit holds other vectors: it is rebuilt, not reused
+    limited = fresh.model_copy(update={"max_embedded_units": 10})
+    report = run_ingest(limited, progress=False)
+    assert report.changed and not BuildMeta.load(DataDir(fresh.data_dir).build(report.build).meta).units_embedded
 
 
 def test_user_rulebooks_txt_md_pdf(fresh, tmp_path):
