@@ -152,7 +152,8 @@ class RulesPal:
         books = self.books()
         t = self.tuning
         history = (history or [])[-self.settings.max_history_turns:]
-        carried = carry_over(question, history, self.resolve_game(game, books), books.detector, t.follow_up_words)
+        picked = self.resolve_game(game, books)
+        carried = carry_over(question, history, picked, books.detector, t.follow_up_words)
         scope = carried.scope
         lang = detect_lang(question)
         if scope is None and len(books.index.docs) > 1 and (partly := books.detector.partial(question)):
@@ -160,13 +161,17 @@ class RulesPal:
                 return self._ask_back(books.index, lang, partly)
             scope = partly
         retriever = Retriever(books.index, t, books.acronyms)
-        plan = retriever.plan(carried.text, lang, books.glossary(scope), scope, focus=carried.focus)
-        hits = retriever.search(plan, scope, t.answer_hits)
-        picker = Picker(books.index, plan, t)
-        if scope is None and len(books.index.docs) > 1 and lang == "ko":
-            heard = self._heard_game(books, retriever, carried.text, carried.focus, picker.picks(hits))
-            if heard is not None:
-                scope, plan, hits, picker = heard
+        heard = None
+        if (picked is None and lang == "ko" and len(books.index.docs) > 1 and not books.detector.detect(question)
+                and (candidates := books.detector.sounds_like(question))):
+            # a game the question itself names in Hangul, even in a follow-up that would carry the last one
+            heard = self._heard_game(books, retriever, candidates, carried.text, carried.focus)
+        if heard is not None:
+            scope, plan, hits, picker = heard
+        else:
+            plan = retriever.plan(carried.text, lang, books.glossary(scope), scope, focus=carried.focus)
+            hits = retriever.search(plan, scope, t.answer_hits)
+            picker = Picker(books.index, plan, t)
         if scope is None and len(books.index.docs) > 1:
             rivals = self._rivals(books.index, plan, picker, hits)
             if len(rivals) > 1:
@@ -183,14 +188,19 @@ class RulesPal:
         return enforce(draft, books.facts, question, lang, names, t.restate_share,
                        tuple(books.glossary(list(draft.games))) if draft.games else ())
 
-    def _heard_game(self, books: Books, retriever: Retriever, text: str, focus: str | None, best: list[Pick]
+    def _heard_game(self, books: Books, retriever: Retriever, candidates: list[str], text: str, focus: str | None
                     ) -> tuple[list[str], QueryPlan, list[Hit], Picker] | None:
-        """A game the question names in Hangul ("스플렌더에서 ..."), when its rulebook answers about as well as
-        the best one found without it (the margin a rival game would get): the sound of a title alone is not
-        enough, since ordinary Korean words sound like some title of a large library."""
+        """Of the games a question names in Hangul (``candidates``, from ``GameDetector.sounds_like``), the one
+        whose rulebook answers best, when it answers about as well as the best rulebook found without a game
+        (the margin a rival game would get): the sound of a title alone is not enough, since ordinary Korean
+        words sound like some title of a large library."""
         t = self.tuning
         docs = books.index.docs
-        for game in books.detector.sounds_like(text):
+        plan = retriever.plan(text, "ko", books.glossary(None), None, focus=focus)
+        unscoped = Picker(books.index, plan, t).picks(retriever.search(plan, None, t.answer_hits))
+        top = unscoped[0] if unscoped else None
+        found: list[tuple[float, tuple[list[str], QueryPlan, list[Hit], Picker]]] = []
+        for game in candidates:
             # the name stays in the searched text: read by the multilingual model, it says what the book is about
             plan = retriever.plan(text, "ko", books.glossary([game]), [game], focus=focus)
             hits = retriever.search(plan, [game], t.answer_hits)
@@ -198,12 +208,11 @@ class RulesPal:
             picks = picker.picks(hits)
             if not picks or not answerable(books.index, plan, picks[0], t):
                 continue
-            top = best[0] if best else None
             margin = t.ambiguity_margin * (1 if top is None or docs[top.hit.chunk.doc].lang == docs[game].lang
                                            else t.cross_lang_ambiguity)
             if top is None or picks[0].score >= top.score - margin:
-                return [game], plan, hits, picker
-        return None
+                found.append((picks[0].score, ([game], plan, hits, picker)))
+        return max(found, key=lambda f: f[0])[1] if found else None
 
     def _rivals(self, index: IndexSnapshot, plan: QueryPlan, picker: Picker, hits: list[Hit]) -> list[str]:
         """Games whose best pick answers about as well as the best one: their rules may differ."""

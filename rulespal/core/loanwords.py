@@ -9,6 +9,7 @@ retrieval must confirm (rulespal/service.py).
 from __future__ import annotations
 
 import re
+import unicodedata
 from difflib import SequenceMatcher
 
 # Consonant classes: K P T R M N S; vowels, h, w and y carry no weight in a loanword's spelling.
@@ -31,8 +32,13 @@ def hangul_key(word: str) -> str:
 
 
 def _latin(word: str) -> str:
-    """Letters only, doubled ones once ("cch" is a k: "Vecchio")."""
-    return re.sub(r"(.)\1", r"\1", re.sub(r"[^a-z]", "", word.casefold()).replace("cch", "k"))
+    """Letters only, accents off ("Café" - "cafe"), doubled ones once ("cch" is a k: "Vecchio")."""
+    plain = unicodedata.normalize("NFKD", word.casefold()).encode("ascii", "ignore").decode()
+    return re.sub(r"(.)\1", r"\1", re.sub(r"[^a-z]", "", plain).replace("cch", "k"))
+
+
+def _latin_letters(text: str) -> str:
+    return unicodedata.normalize("NFKD", text.casefold()).encode("ascii", "ignore").decode()
 
 
 def latin_key(word: str) -> str:
@@ -65,8 +71,10 @@ def hangul_sound(word: str) -> str:
 
 
 def latin_sound(text: str) -> str:
-    """The same classes for English words, a silent final e dropped: "Splendor" -> "SPRANTOR", "Tales" -> "TARS"."""
-    words = [re.sub(r"(?<=[^aeiou])e(?=s?$)", "", w) for w in re.findall(r"[a-z]+", text.casefold())]
+    """The same classes for English words, a silent final e of a longer word dropped: "Splendor" -> "SPRANTOR",
+    "Tales" -> "TARS" (but "Cafe" keeps its e)."""
+    words = [re.sub(r"(?<=[^aeiou])e(?=s?$)", "", w) if len(w) >= 5 else w
+             for w in re.findall(r"[a-z]+", _latin_letters(text))]
     s = _latin("".join(words)).replace("gh", "")
     for pattern, cls in LATIN[:-1] + LATIN_VOWELS:
         s = re.sub(pattern, cls, s)

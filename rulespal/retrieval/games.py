@@ -18,11 +18,12 @@ COMMON = frozenset("""game games card cards board rules rulebook edition expansi
 complete collection volume part guide player players solo the""".split())
 
 
-# The first one to three Hangul words of a question (a number may sit between them: "클로스트로포비아 1643에서"),
-# where a Korean player names the game; a particle or "the" ("더 크루") is not part of the name.
+# The first one to three Hangul words of a question (quotes or brackets before them, a number between them:
+# "클로스트로포비아 1643에서"), where a Korean player names the game; particles ("에서는") and a leading "더"
+# ("the") are not part of the name.
 HANGUL_WORD = re.compile(r"[가-힣]{2,}")
-LEADING_HANGUL = re.compile(r"\s*((?:[가-힣]+(?:\s+\d+)?\s*){1,3})")
-NAME_PARTICLE = re.compile(r"(?:으로|에서|까지|부터|이랑|랑|하고|[은는이가을를에의도로와과만])$")
+LEADING_HANGUL = re.compile(r"[^\w가-힣]*((?:[가-힣]+[^\w가-힣]*(?:\d+[^\w가-힣]*)?){1,3})")
+NAME_PARTICLE = re.compile(r"(?:으로|에서|까지|부터|이랑|랑|하고|[은는이가을를에의도로와과만선])$")
 # How alike a Hangul run and a title must sound: consonants, then consonants and vowels; and the fewest
 # consonants (two name too many English words). Set on blind dev's Korean questions and the shipped Korean
 # rulebook's sentences against all 1,683 library titles: at 0.9 / 0.85, with words of a Korean rulebook or
@@ -30,6 +31,29 @@ NAME_PARTICLE = re.compile(r"(?:으로|에서|까지|부터|이랑|랑|하고|[�
 # word ("보라색", purple, as Applejack), before retrieval's check (at 0.8 / 0.7 with vowels read strictly, 23 of
 # 36 games taken were wrong: "창고" sounds like Sankore, "그리고" like Calico).
 SOUND_MIN_CONSONANTS, SOUND_MIN_ALL, SOUND_MIN_KEY = 0.9, 0.85, 3
+
+
+def _without_particles(word: str) -> list[str]:
+    """The word as written and with each particle after it taken off in turn ("스플렌더에서는" -> "스플렌더에서",
+    "스플렌더"); a name may end like a particle ("토카이도"), so every form is tried."""
+    forms = [word]
+    while (shorter := NAME_PARTICLE.sub("", forms[-1])) != forms[-1] and len(shorter) >= 1:
+        forms.append(shorter)
+    return forms
+
+
+def _sound_score(key: str, sound: str, title_key: str, title_sound: str) -> float | None:
+    """How alike a Hangul run and a title sound (0-1), or None when not alike enough."""
+    if abs(len(title_key) - len(key)) > 2:
+        return None
+    matcher = SequenceMatcher(None, key, title_key)
+    if matcher.real_quick_ratio() < SOUND_MIN_CONSONANTS or matcher.quick_ratio() < SOUND_MIN_CONSONANTS:
+        return None  # upper bounds first: most titles are out of reach
+    consonants = matcher.ratio()
+    if consonants < SOUND_MIN_CONSONANTS:
+        return None
+    alike = SequenceMatcher(None, sound, title_sound).ratio()
+    return (consonants + alike) / 2 if alike >= SOUND_MIN_ALL else None
 
 
 def normalize(text: str) -> str:
@@ -81,7 +105,8 @@ class GameDetector:
         self._sounds: list[tuple[str, str, str]] = []
         for d in docs:
             for name in (d.title, *d.aliases):
-                words = [w for w in re.findall(r"[A-Za-z]+", name) if w.casefold() not in COMMON]
+                plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()  # "Café" - "Cafe"
+                words = [w for w in re.findall(r"[A-Za-z]+", plain) if w.casefold() not in COMMON]
                 if words and not HANGUL.search(name):
                     self._sounds.append((d.id, latin_key("".join(words)), latin_sound(" ".join(words))))
         self._title_numbers = {d.id: set(re.findall(r"\d+", d.title)) for d in docs}
@@ -138,36 +163,35 @@ class GameDetector:
             found.extend(d for d in holders if d not in found)
         return found if len(found) > 1 else []
 
-    def sounds_like(self, question: str, most: int = 3) -> list[str]:
-        """Games whose Latin title the question's first Hangul words sound like ("스플렌더에서 ..." - Splendor),
-        best first: candidates only, since an ordinary Korean word often sounds like some title of a large
-        library."""
+    def sounds_like(self, question: str) -> list[str]:
+        """The games whose Latin title the question's first Hangul words sound like best ("스플렌더에서 ..." -
+        Splendor; several when their titles sound the same): candidates only, since an ordinary Korean word
+        often sounds like some title of a large library."""
         m = LEADING_HANGUL.match(question)
         if m is None or not self._sounds:
             return []
         words = re.findall(r"[가-힣]+", m.group(1))
-        if words and words[0] == "더" and len(words) > 1:  # "더 크루": "the"
+        if words and words[0] == "더" and len(words) > 1:
             words = words[1:]
         best: dict[str, float] = {}
         for n in range(1, len(words) + 1):
-            run = words[:n - 1] + [NAME_PARTICLE.sub("", words[n - 1]) or words[n - 1]]
-            joined = "".join(run)
-            key, sound = hangul_key(joined), hangul_sound(joined)
-            if len(key) < SOUND_MIN_KEY or all(w in self._korean_words for w in run):
-                continue
-            for doc, title_key, title_sound in self._sounds:
-                if abs(len(title_key) - len(key)) > 2:
+            for last in _without_particles(words[n - 1]):
+                run = words[:n - 1] + [last]
+                joined = "".join(run)
+                key, sound = hangul_key(joined), hangul_sound(joined)
+                if len(key) < SOUND_MIN_KEY or all(w in self._korean_words for w in run):
                     continue
-                consonants = SequenceMatcher(None, key, title_key).ratio()
-                if consonants < SOUND_MIN_CONSONANTS:
-                    continue
-                alike = SequenceMatcher(None, sound, title_sound).ratio()
-                score = n + (consonants + alike) / 2  # the longer name first ("만다라 스톤즈", not "만다라")
-                if alike >= SOUND_MIN_ALL and score > best.get(doc, 0.0):
-                    best[doc] = score
+                for doc, title_key, title_sound in self._sounds:
+                    score = _sound_score(key, sound, title_key, title_sound)
+                    if score is not None and n + score > best.get(doc, 0.0):
+                        best[doc] = n + score  # the longer name first ("만다라 스톤즈", not "만다라")
+        if not best:
+            return []
+        top = max(best.values())
+        tied = [doc for doc, score in best.items() if score >= top - 1e-9]
         # of titles that sound the same ("Claustrophobia", "Claustrophobia 1643"), the one whose number is asked
         numbers = set(re.findall(r"\d+", question))
-        return sorted(best, key=lambda doc: (-best[doc], not self._title_numbers[doc] & numbers))[:most]
+        return sorted([doc for doc in tied if self._title_numbers[doc] & numbers] or tied)
 
     def detect(self, question: str) -> list[str]:
         """Doc ids named in the question, in order of first mention, without repeats."""

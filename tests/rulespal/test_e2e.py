@@ -72,6 +72,11 @@ def test_a_game_named_in_hangul_with_no_alias_is_heard_and_confirmed_by_its_rule
     a = service.ask("데이비 존스 로커에서 3인 게임일 때 영혼 레벨마다 영혼이 몇 개야?")
     assert a.answerable and a.citations[0].doc == D and "3 Souls" in a.answer
     exact_citations(service, a)
+    # a follow-up that names another game by sound is about that game, not the one the chat was about
+    history = [Turn(role="user", content="In Skull Tales, what is the maximum Morale?"),
+               Turn(role="assistant", content="The maximum Morale your crew can reach is 30.")]
+    a = service.ask("데이비 존스 로커에서는?", history=history)
+    assert a.citations and all(c.doc == D for c in a.citations)
 
 
 def test_unanswerable_says_so(service):

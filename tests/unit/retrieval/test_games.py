@@ -63,3 +63,19 @@ def test_a_title_written_in_hangul_is_heard_as_a_candidate():
     assert det.sounds_like("에이언즈 엔드에서 체력이 0 되면?") == ["aeons-end"]
     assert det.sounds_like("카드 몇 장 받아요?") == []  # two consonants name too many words
     assert det.sounds_like("How many cards in Splendor?") == []  # only Hangul at the question's start
+    # particles one after another, quotes or brackets before the name, a name that ends like a particle
+    for question in ("스플렌더에서는 골드는?", "스플렌더에선 뭐가 달라요?", '"스플렌더"에서 골드는?', "[스플렌더] 골드"):
+        assert det.sounds_like(question) == ["splendor"], question
+    tokaido = GameDetector([Doc(id="tokaido", title="Tokaido", lang="en", text_path="")])
+    assert tokaido.sounds_like("토카이도 규칙에서 온천은?") == ["tokaido"]
+
+
+def test_words_of_a_korean_rulebook_are_never_heard_as_titles_and_same_sounding_titles_are_all_candidates():
+    games = [Doc(id="calico", title="Calico", lang="en", text_path=""),
+             Doc(id="claustrophobia", title="Claustrophobia", lang="en", text_path=""),
+             Doc(id="claustrophobia-1643", title="Claustrophobia 1643", lang="en", text_path="")]
+    assert GameDetector(games).sounds_like("그리고 모든 문이 연결되나요?") == ["calico"]  # sounds alike
+    assert GameDetector(games, frozenset({"그리고"})).sounds_like("그리고 모든 문이 연결되나요?") == []
+    det = GameDetector(games)
+    assert det.sounds_like("클로스트로포비아에서 악마는?") == ["claustrophobia", "claustrophobia-1643"]
+    assert det.sounds_like("클로스트로포비아 1643에서 악마는?") == ["claustrophobia-1643"]  # its number
