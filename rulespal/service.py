@@ -161,17 +161,16 @@ class RulesPal:
                 return self._ask_back(books.index, lang, partly)
             scope = partly
         retriever = Retriever(books.index, t, books.acronyms)
-        heard = None
+        plan = retriever.plan(carried.text, lang, books.glossary(scope), scope, focus=carried.focus)
+        hits = retriever.search(plan, scope, t.answer_hits)
+        picker = Picker(books.index, plan, t)
         if (picked is None and lang == "ko" and len(books.index.docs) > 1 and not books.detector.detect(question)
                 and (candidates := books.detector.sounds_like(question))):
             # a game the question itself names in Hangul, even in a follow-up that would carry the last one
-            heard = self._heard_game(books, retriever, candidates, carried.text, carried.focus)
-        if heard is not None:
-            scope, plan, hits, picker = heard
-        else:
-            plan = retriever.plan(carried.text, lang, books.glossary(scope), scope, focus=carried.focus)
-            hits = retriever.search(plan, scope, t.answer_hits)
-            picker = Picker(books.index, plan, t)
+            unscoped = picker.picks(hits) if scope is None else None
+            heard = self._heard_game(books, retriever, candidates, carried.text, carried.focus, unscoped)
+            if heard is not None:
+                scope, plan, hits, picker = heard
         if scope is None and len(books.index.docs) > 1:
             rivals = self._rivals(books.index, plan, picker, hits)
             if len(rivals) > 1:
@@ -188,16 +187,17 @@ class RulesPal:
         return enforce(draft, books.facts, question, lang, names, t.restate_share,
                        tuple(books.glossary(list(draft.games))) if draft.games else ())
 
-    def _heard_game(self, books: Books, retriever: Retriever, candidates: list[str], text: str, focus: str | None
-                    ) -> tuple[list[str], QueryPlan, list[Hit], Picker] | None:
+    def _heard_game(self, books: Books, retriever: Retriever, candidates: list[str], text: str, focus: str | None,
+                    unscoped: list[Pick] | None) -> tuple[list[str], QueryPlan, list[Hit], Picker] | None:
         """Of the games a question names in Hangul (``candidates``, from ``GameDetector.sounds_like``), the one
         whose rulebook answers best, when it answers about as well as the best rulebook found without a game
-        (the margin a rival game would get): the sound of a title alone is not enough, since ordinary Korean
-        words sound like some title of a large library."""
+        (``unscoped``: those picks, when already made; the margin a rival game would get): the sound of a title
+        alone is not enough, since ordinary Korean words sound like some title of a large library."""
         t = self.tuning
         docs = books.index.docs
-        plan = retriever.plan(text, "ko", books.glossary(None), None, focus=focus)
-        unscoped = Picker(books.index, plan, t).picks(retriever.search(plan, None, t.answer_hits))
+        if unscoped is None:  # the chat carried a game: the comparison needs a search without it
+            plan = retriever.plan(text, "ko", books.glossary(None), None, focus=focus)
+            unscoped = Picker(books.index, plan, t).picks(retriever.search(plan, None, t.answer_hits))
         top = unscoped[0] if unscoped else None
         found: list[tuple[float, tuple[list[str], QueryPlan, list[Hit], Picker]]] = []
         for game in candidates:

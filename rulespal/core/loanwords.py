@@ -1,7 +1,7 @@
 """English words written in Hangul ("카드" for "cards", "타일" for "tiles"), matched by their consonants.
 
 For pairing a Korean answer's noun with the English words of the one sentence it cites, and for reading a game
-title a Korean question writes in Hangul ("스플렌더" for "Splendor"), with its vowels too: across a whole
+title a Korean question writes in Hangul ("블렌더" for "Blender"), with its vowels too: across a whole
 library consonant skeletons alone match far too much, so a title read this way is only a candidate that
 retrieval must confirm (rulespal/service.py).
 """
@@ -31,14 +31,14 @@ def hangul_key(word: str) -> str:
     return re.sub(r"(.)\1", r"\1", "".join(out))
 
 
+def ascii_text(text: str) -> str:
+    """Accents off, other non-ASCII letters dropped: "Café" -> "Cafe"."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
 def _latin(word: str) -> str:
-    """Letters only, accents off ("Café" - "cafe"), doubled ones once ("cch" is a k: "Vecchio")."""
-    plain = unicodedata.normalize("NFKD", word.casefold()).encode("ascii", "ignore").decode()
-    return re.sub(r"(.)\1", r"\1", re.sub(r"[^a-z]", "", plain).replace("cch", "k"))
-
-
-def _latin_letters(text: str) -> str:
-    return unicodedata.normalize("NFKD", text.casefold()).encode("ascii", "ignore").decode()
+    """Lower-case letters only, accents off, doubled ones once ("cch" is a k, as in "zucchini")."""
+    return re.sub(r"(.)\1", r"\1", re.sub(r"[^a-z]", "", ascii_text(word.casefold())).replace("cch", "k"))
 
 
 def latin_key(word: str) -> str:
@@ -54,14 +54,14 @@ def sounds_alike(korean: str, english: str) -> bool:
     return len(a) >= 2 and len(b) >= 2 and SequenceMatcher(None, a, b).ratio() >= MIN_RATIO
 
 
-# Vowel classes, loose as loanwords are: a and e are one (Korean writes "Davy" 데비), o and u are one ("er"
+# Vowel classes, loose as loanwords are: a and e are one (Korean writes "jam" 잼), o and u are one ("er"
 # is 어), i is its own; "으" is the vowel Korean inserts between consonants ("스플" for "spl") and carries none.
 VOWELS = ["A", "A", "A", "A", "O", "A", "O", "A", "O", "A", "A", "A", "O", "O", "O", "A", "I", "O", "", "I", "I"]
 LATIN_VOWELS = [("[ae]", "A"), ("[iy]", "I"), ("[ou]", "O")]
 
 
 def hangul_sound(word: str) -> str:
-    """Consonant and vowel classes of a Hangul word: "스플렌더" -> "SPRANTO"."""
+    """Consonant and vowel classes of a Hangul word: "블렌더" -> "PRANTO"."""
     out = []
     for ch in word:
         o = ord(ch) - 0xAC00
@@ -71,10 +71,10 @@ def hangul_sound(word: str) -> str:
 
 
 def latin_sound(text: str) -> str:
-    """The same classes for English words, a silent final e of a longer word dropped: "Splendor" -> "SPRANTOR",
+    """The same classes for English words, a silent final e of a longer word dropped: "Blender" -> "PRANTAR",
     "Tales" -> "TARS" (but "Cafe" keeps its e)."""
     words = [re.sub(r"(?<=[^aeiou])e(?=s?$)", "", w) if len(w) >= 5 else w
-             for w in re.findall(r"[a-z]+", _latin_letters(text))]
+             for w in re.findall(r"[a-z]+", ascii_text(text.casefold()))]
     s = _latin("".join(words)).replace("gh", "")
     for pattern, cls in LATIN[:-1] + LATIN_VOWELS:
         s = re.sub(pattern, cls, s)

@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from rulespal.core.loanwords import hangul_key, hangul_sound, latin_key, latin_sound
+from rulespal.core.loanwords import ascii_text, hangul_key, hangul_sound, latin_key, latin_sound
 from rulespal.core.text import HANGUL
 from rulespal.core.tokens import STOPWORDS
 from rulespal.core.types import Doc
@@ -19,7 +19,7 @@ complete collection volume part guide player players solo the""".split())
 
 
 # The first one to three Hangul words of a question (quotes or brackets before them, a number between them:
-# "클로스트로포비아 1643에서"), where a Korean player names the game; particles ("에서는") and a leading "더"
+# "포트리스 1812에서"), where a Korean player names the game; particles ("에서는") and a leading "더"
 # ("the") are not part of the name.
 HANGUL_WORD = re.compile(r"[가-힣]{2,}")
 LEADING_HANGUL = re.compile(r"[^\w가-힣]*((?:[가-힣]+[^\w가-힣]*(?:\d+[^\w가-힣]*)?){1,3})")
@@ -28,14 +28,14 @@ NAME_PARTICLE = re.compile(r"(?:으로|에서|까지|부터|이랑|랑|하고|[�
 # consonants (two name too many English words). Set on blind dev's Korean questions and the shipped Korean
 # rulebook's sentences against all 1,683 library titles: at 0.9 / 0.85, with words of a Korean rulebook or
 # glossary never heard as titles and the longest name first, 21 names of games were heard and one ordinary
-# word ("보라색", purple, as Applejack), before retrieval's check (at 0.8 / 0.7 with vowels read strictly, 23 of
-# 36 games taken were wrong: "창고" sounds like Sankore, "그리고" like Calico).
+# word (a colour), before retrieval's check (at 0.8 / 0.7 with vowels read strictly, 23 of 36 games taken were
+# wrong: common words such as "창고" (storeroom) and "그리고" (and) sounded like titles).
 SOUND_MIN_CONSONANTS, SOUND_MIN_ALL, SOUND_MIN_KEY = 0.9, 0.85, 3
 
 
 def _without_particles(word: str) -> list[str]:
-    """The word as written and with each particle after it taken off in turn ("스플렌더에서는" -> "스플렌더에서",
-    "스플렌더"); a name may end like a particle ("토카이도"), so every form is tried."""
+    """The word as written and with each particle after it taken off in turn ("블렌더에서는" -> "블렌더에서",
+    "블렌더"); a name may end like a particle ("마카도"), so every form is tried."""
     forms = [word]
     while (shorter := NAME_PARTICLE.sub("", forms[-1])) != forms[-1] and len(shorter) >= 1:
         forms.append(shorter)
@@ -100,13 +100,12 @@ class GameDetector:
             raw.append(body if HANGUL.search(key) else rf"(?<!\w){body}(?!\w)")
         self._raw_regex = re.compile("|".join(raw), re.I) if raw else None
         # Latin-script titles and aliases by sound, for a title a Korean player writes in Hangul; the words of
-        # Korean rulebooks and glossaries are Korean words, never heard as titles ("그리고" is not "Calico").
+        # Korean rulebooks and glossaries are Korean words, never heard as titles ("그리고", "and", is no title).
         self._korean_words = korean_words
         self._sounds: list[tuple[str, str, str]] = []
         for d in docs:
             for name in (d.title, *d.aliases):
-                plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()  # "Café" - "Cafe"
-                words = [w for w in re.findall(r"[A-Za-z]+", plain) if w.casefold() not in COMMON]
+                words = [w for w in re.findall(r"[A-Za-z]+", ascii_text(name)) if w.casefold() not in COMMON]
                 if words and not HANGUL.search(name):
                     self._sounds.append((d.id, latin_key("".join(words)), latin_sound(" ".join(words))))
         self._title_numbers = {d.id: set(re.findall(r"\d+", d.title)) for d in docs}
@@ -164,8 +163,8 @@ class GameDetector:
         return found if len(found) > 1 else []
 
     def sounds_like(self, question: str) -> list[str]:
-        """The games whose Latin title the question's first Hangul words sound like best ("스플렌더에서 ..." -
-        Splendor; several when their titles sound the same): candidates only, since an ordinary Korean word
+        """The games whose Latin title the question's first Hangul words sound like best ("블렌더에서 ..." -
+        Blender; several when their titles sound the same): candidates only, since an ordinary Korean word
         often sounds like some title of a large library."""
         m = LEADING_HANGUL.match(question)
         if m is None or not self._sounds:
@@ -184,12 +183,12 @@ class GameDetector:
                 for doc, title_key, title_sound in self._sounds:
                     score = _sound_score(key, sound, title_key, title_sound)
                     if score is not None and n + score > best.get(doc, 0.0):
-                        best[doc] = n + score  # the longer name first ("만다라 스톤즈", not "만다라")
+                        best[doc] = n + score  # the longer name first ("랜턴 하버", not "랜턴")
         if not best:
             return []
         top = max(best.values())
         tied = [doc for doc, score in best.items() if score >= top - 1e-9]
-        # of titles that sound the same ("Claustrophobia", "Claustrophobia 1643"), the one whose number is asked
+        # of titles that sound the same ("Fortress", "Fortress 1812"), the one whose number is asked
         numbers = set(re.findall(r"\d+", question))
         return sorted([doc for doc in tied if self._title_numbers[doc] & numbers] or tied)
 

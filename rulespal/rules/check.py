@@ -119,22 +119,25 @@ def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float,
         found = _against_tables(book, draft.citations, c, draft.text)
         if found is not None:
             return found
-    status = _against_sentences(draft.citations, c, restate_share, glossary, draft.text)
+    own = _own_markers(draft.text, c.end)
+    status = _against_sentences(draft.citations, c, restate_share, glossary, draft.text, own)
     if status[0] == "unverified" and book is not None:
-        row = _row_bound(book, _cited_by(draft.citations, c, draft.text), c, draft.text)
+        # the quotes the claim's own markers point at, or all of them when it has none
+        cited = tuple(ct for ct in draft.citations if ct.n in own) or draft.citations
+        row = _row_bound(book, cited, c, draft.text)
         if row is not None:
             return "verified", row.source(), f"{row.table}: the row for {row.row}"
     return status
 
 
 def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share: float,
-                       glossary: tuple[tuple[str, str], ...] = (), answer: str = ""
+                       glossary: tuple[tuple[str, str], ...] = (), answer: str = "", own: frozenset[int] = frozenset()
                        ) -> tuple[str, SourceSpan | None, str | None]:
     """The same number for the same thing in a cited sentence verifies; another number for that thing,
     in the same player context, contradicts. The quote the claim's own marker points at ("... 4 cards [1]")
     is read first: a rule it restates with another number is not rescued by the same digits in another
-    quote (a mutated "5 cards [1]" against "deal 4 cards" and "the top five cards [2]")."""
-    own = _own_markers(answer, c.end)
+    quote (a mutated "5 cards [1]" against "deal 4 cards" and "the top five cards [2]"). ``own``: the claim's
+    markers (``_own_markers``)."""
     mine = tuple(ct for ct in citations if ct.n in own)
     if mine:
         found, conflict = _scan(mine, c, restate_share, glossary, answer)
@@ -155,15 +158,9 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
 OWN_MARKERS = re.compile(r"[^.!?\n\[]*((?:\[\d+(?:\s*,\s*\d+)*\](?:\s*(?:,|and|&)\s*(?=\[))?\s*)+)")
 
 
-def _own_markers(answer: str, end: int) -> set[int]:
+def _own_markers(answer: str, end: int) -> frozenset[int]:
     m = OWN_MARKERS.match(answer, end)
-    return {int(n) for n in re.findall(r"\d+", m.group(1))} if m else set()
-
-
-def _cited_by(citations: tuple[Citation, ...], c: Claim, answer: str) -> tuple[Citation, ...]:
-    """The quotes the claim's own markers point at, or all of them when it has none."""
-    own = _own_markers(answer, c.end)
-    return tuple(ct for ct in citations if ct.n in own) or citations
+    return frozenset(int(n) for n in re.findall(r"\d+", m.group(1))) if m else frozenset()
 
 
 def _contradicted(conflict: tuple[Citation, int, int, str]) -> tuple[str, SourceSpan | None, str | None]:
@@ -175,9 +172,11 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
           answer: str = "") -> tuple[tuple[str, SourceSpan | None, str | None] | None, tuple[Citation, int, int, str] | None]:
     """(the verifying span, or None; the first conflicting number, or None) over ``citations``."""
     conflict: tuple[Citation, int, int, str] | None = None
-    nouns = _korean_nouns(c) if HANGUL.search(c.text) else []
-    counted = _counted(c) if HANGUL.search(c.text) else frozenset()
-    bound = _claim_bound(c, answer)
+    korean = HANGUL.search(c.text) is not None
+    nouns = _korean_nouns(c) if korean else []
+    counted = _counted(c) if korean else frozenset()
+    span = _number_span(c)
+    bound = _bound(answer, span[1] if span else c.end)
     for cite in citations:
         for s in SENTENCE.finditer(cite.quote):
             sentence = s.group()
@@ -237,12 +236,20 @@ COUNTED = {"장": frozenset({"card", "tile", "ticket", "sheet"}), "명": frozens
 TERM_TAIL = re.compile(rf"(?:들)?{KO_PARTICLE}?$")
 
 
+# The Korean word glued to a claim's number or right after it ("5라운드로", "3 포인트를", "4장을").
+KOREAN_AFTER = re.compile(r"\s*[+−-]?[\d.,/]+\s*([가-힣]+)")
+
+
+def _korean_after(c: Claim) -> str:
+    m = KOREAN_AFTER.match(c.text)
+    return m.group(1) if m else ""
+
+
 def _korean_nouns(c: Claim) -> list[str]:
     """The Korean words a claim's number is said of, as written and without a particle: the word before it
     ("코인 6개") and the one glued to it or after it ("5라운드로", "3 포인트를"), unless that is a counter."""
-    after = re.match(r"\s*[+−-]?[\d.,/]+\s*([가-힣]+)", c.text)
     out: list[str] = []
-    for word, may_count in ((c.last, False), (after.group(1) if after else "", True)):
+    for word, may_count in ((c.last, False), (_korean_after(c), True)):
         bare = PARTICLE.sub("", word)
         if may_count and (word in COUNTERS or bare in COUNTERS):
             continue
@@ -254,10 +261,7 @@ def _korean_nouns(c: Claim) -> list[str]:
 
 def _counted(c: Claim) -> frozenset[str]:
     """The English stems a claim's counter stands for ("4장을" - card, tile, ...), or none."""
-    after = re.match(r"\s*[+−-]?[\d.,/]+\s*([가-힣]+)", c.text)
-    if not after:
-        return frozenset()
-    word = after.group(1)
+    word = _korean_after(c)
     return COUNTED.get(word) or COUNTED.get(PARTICLE.sub("", word)) or frozenset()
 
 
@@ -307,14 +311,10 @@ def _bound(text: str, end: int) -> str | None:
     return "more" if m.group(1) or m.group(2).lower() in ("more", "higher", "greater") else "fewer"
 
 
-def _number_end(c: Claim) -> int:
-    """Where the claim's number ends in the answer ("4" of "4 or more Ore")."""
+def _number_span(c: Claim) -> tuple[int, int] | None:
+    """Where the claim's number is in the answer ("4" of "4 or more Ore"), when written in digits or English."""
     m = QUOTE_NUMBER.search(c.text)
-    return c.start + m.end() if m else c.end
-
-
-def _claim_bound(c: Claim, answer: str) -> str | None:
-    return _bound(answer, _number_end(c))
+    return (c.start + m.start(), c.start + m.end()) if m else None
 
 
 def _bounds_in(sentence: str, kind: str) -> int:
@@ -351,10 +351,10 @@ def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, a
 def _row_bound(book: FactBook, citations: tuple[Citation, ...], c: Claim, answer: str) -> Fact | None:
     """A cited table row whose key the claim names as a range's bound: "from 5 to 9" for the "5–9" row (5 its
     start, 9 its end), "10 or more" for "10+". A row key is a quantity the rulebook states, like a cell."""
-    number = QUOTE_NUMBER.search(c.text)
-    if number is None or not c.number.isdigit():
+    span = _number_span(c)
+    if span is None or not c.number.isdigit():
         return None
-    n, at, end = int(c.number), c.start + number.start(), c.start + number.end()
+    (at, end), n = span, int(c.number)
     starts = re.match(r"\s*(?:[-–—]|to\b)\s*\d", answer[end:]) is not None
     ends = re.search(r"\d\s*(?:[-–—]|to)\s*$", answer[:at]) is not None
     opens = _bound(answer, end) == "more"
