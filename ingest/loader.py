@@ -23,6 +23,8 @@ def doc_id_for(path: Path) -> str:
 def read_rulebook(path: Path, max_mb: int) -> tuple[bytes, str]:
     """Return the file's bytes and its text; raise UnreadableRulebook with a reason a person can act on."""
     name = path.name
+    if path.is_dir():
+        raise UnreadableRulebook(f"{path}: is a folder; give the rulebook files in it (for example {path}/*.md).")
     if path.suffix.lower() not in SUPPORTED:
         raise UnreadableRulebook(f"{name}: unsupported file type {path.suffix or '(none)'}; use .txt, .md or .pdf.")
     if not path.is_file():

@@ -45,6 +45,7 @@ class IngestReport:
     chunks: int
     seconds: float
     added: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)  # ids that a user's earlier rulebook had: the new file replaces it
 
 
 @dataclass(frozen=True)
@@ -117,8 +118,10 @@ def _ingest_locked(settings: Settings, data: DataDir, paths: list[Path], progres
     # Keep the previous build: a server that has it open goes on answering until it reloads.
     chroma = ChromaStore(data.root, settings.chroma_url) if settings.chroma_url else None
     data.prune(keep={name} | ({prev_name} if prev_name else set()), on_drop=chroma.drop_build if chroma else None)
+    before = {d.id for d in prev.docs if d.source == "user"} if prev else set()
     return IngestReport(name, True, len(docs), len(chunks), time.perf_counter() - t0,
-                        added=[s.doc.id for s in plan.staged])
+                        added=[s.doc.id for s in plan.staged if s.doc.id not in before],
+                        replaced=[s.doc.id for s in plan.staged if s.doc.id in before])
 
 
 # ---- stage 1: what goes into the build -----------------------------------------------------

@@ -15,8 +15,10 @@ from typing import Annotated, Literal
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Message, Receive
 
 from rulespal.core.errors import RulesPalError
 from rulespal.core.settings import Settings, get_settings
@@ -97,6 +99,16 @@ class Limits:
         if self.rate > 0 and not self._allow(scope):
             return await _send_error(send, 429, "rate_limited",
                                      "too many requests from this client; wait a few seconds and try again")
+        if length is None:
+            # a body sent in chunks has no Content-Length: count it as it arrives, then hand it on whole
+            try:
+                body = await _read_body(receive, self.max_body)
+            except _ClientGone:
+                return None
+            if body is None:
+                return await _send_error(send, 413, "request_too_large",
+                                         f"the request body is over {self.max_body // 1024} KB; send a shorter question")
+            receive = _replay(body, receive)
         return await self.app(scope, receive, send)
 
     def _allow(self, scope) -> bool:
@@ -112,6 +124,40 @@ class Limits:
             if len(self.buckets) > 10000:  # forget idle clients rather than grow without bound
                 self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 300}
             return True
+
+
+class _ClientGone(Exception):
+    """The client disconnected before its request body was complete: nothing to answer."""
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes | None:
+    """The whole request body, or None as soon as it passes ``limit`` bytes."""
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            raise _ClientGone
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        parts.append(chunk)
+        if not message.get("more_body"):
+            return b"".join(parts)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives the app the body already read, then whatever the connection says next."""
+    sent = False
+
+    async def again() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+    return again
 
 
 async def _send_error(send, status: int, code: str, message: str) -> None:
@@ -147,8 +193,9 @@ def _answer_events(service: RulesPal, req: AskRequest) -> Iterator[str]:
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    app = FastAPI(title="RulesPal", version="0.1.0",
-                  description="Rules questions about board games, answered from the rulebook with citations.")
+    # The API docs page with Swagger UI's files served from the package, not a CDN: RulesPal runs offline.
+    app = FastAPIOffline(title="RulesPal", version="0.1.0",
+                         description="Rules questions about board games, answered from the rulebook with citations.")
     settings = settings or get_settings()
     app.add_middleware(Limits, max_body=settings.max_body_kb * 1024, per_minute=settings.rate_per_minute,
                        burst=settings.rate_burst)

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from rulespal.core.errors import RulesPalError
+from rulespal.core.errors import RulesPalError, UnreadableRulebook
 from rulespal.core.settings import get_settings
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -51,12 +51,21 @@ def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="rulebooks
         typer.echo(f"library: {len(extra)} rulebooks from {library}")
     try:
         report = run_ingest(settings, list(paths or []), progress=not quiet, extra_docs=extra)
+    except UnreadableRulebook as e:
+        if paths:
+            others = "none of the files given was added" if len(paths) > 1 else "nothing was added"
+            typer.secho(f"error: {e.message}\n{others}: the index is unchanged. Fix or leave out that file and run "
+                        "again.", fg=typer.colors.RED, err=True)
+            raise typer.Exit(2)
+        _fail(e)
     except RulesPalError as e:
         _fail(e)
     if not report.changed:
         typer.echo(f"index is up to date ({report.docs} rulebooks, {report.chunks} passages); nothing to do.")
         return
     added = f"; added {', '.join(report.added)}" if report.added else ""
+    added += (f"; replaced {', '.join(report.replaced)} (a rulebook you added before under the same id)"
+              if report.replaced else "")
     typer.echo(f"indexed {report.docs} rulebooks into {report.chunks} passages in {report.seconds:.1f} s{added}.")
 
 
@@ -140,6 +149,8 @@ def facts(game: Annotated[Optional[str], typer.Option(help="only this game (doc 
 def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
           port: Annotated[int, typer.Option(help="port")] = 8000):
     """Serve the HTTP API and the chat page."""
+    import socket
+
     import uvicorn
 
     from rulespal.index.layout import DataDir
@@ -148,6 +159,13 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
     if DataDir(settings.data_dir).current() is None:
         typer.secho(f"no index in {settings.data_dir}: run `rulespal ingest` first.", fg=typer.colors.RED, err=True)
         raise typer.Exit(2)
+    try:  # a taken port is said at once, before the models load
+        with socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET):
+            pass
+    except OSError as e:
+        typer.secho(f"error: cannot serve on {host}:{port} ({e.strerror}); stop what uses that port or pick another "
+                    "with --port.", fg=typer.colors.RED, err=True)
+        raise typer.Exit(3)
     from rulespal.api import _default_service
 
     try:
@@ -168,7 +186,7 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
              update_expected: Annotated[bool, typer.Option("--update-expected",
                                                            help="write this run's scores as the expected ones")]
              = False,
-             baselines: Annotated[bool, typer.Option(help="also run the baselines side by side")] = True,
+             baselines: Annotated[bool, typer.Option(help="also run the textbook baseline and the ablations side by side (the first-hit baseline always runs)")] = True,
              tune: Annotated[Optional[list[str]], typer.Option(help="vary a tuned number, e.g. rerank_weight=0.3 "
                                                                      "(names: rulespal/core/tuning.py)")] = None,
              show_test: Annotated[bool, typer.Option("--show-test", help="also list the blind test split's "

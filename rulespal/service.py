@@ -115,7 +115,8 @@ class RulesPal:
                                                    (docs[named[0]].title, *docs[named[0]].aliases)}:
             return named[0]
         shown = ", ".join(sorted(docs)[:20])
-        raise UnknownGame(f"unknown game {game[:80]!r}; use one of the ids from GET /api/games: {shown}")
+        raise UnknownGame(f"unknown game {game[:80]!r}; use one of the ids `rulespal games` (or GET /api/games) "
+                          f"lists: {shown}")
 
     def check_question(self, question: str) -> str:
         if question is None or not question.strip():
@@ -153,6 +154,9 @@ class RulesPal:
         t = self.tuning
         history = (history or [])[-self.settings.max_history_turns:]
         picked = self.resolve_game(game, books)
+        if picked is not None and (named := books.detector.named_in_full(question, books.index.text(picked))) \
+                and picked not in named:
+            picked = named[0] if len(named) == 1 else None  # the question names another game: it wins
         carried = carry_over(question, history, picked, books.detector, t.follow_up_words)
         scope = carried.scope
         lang = detect_lang(question)
@@ -160,6 +164,9 @@ class RulesPal:
             if len(partly) > 1:  # "a ship in Pirates": which of the Pirates games?
                 return self._ask_back(books.index, lang, partly)
             scope = partly
+        elif carried.game_carried and len(partly := books.detector.partial(question)) == 1 and scope is not None \
+                and not books.detector.partial_word_in(question, books.index.text(scope[0])):
+            scope = partly  # "what about Pirates 2?" moves the chat to that game; "and the Ghost Ship?" does not
         retriever = Retriever(books.index, t, books.acronyms)
         plan = retriever.plan(carried.text, lang, books.glossary(scope), scope, focus=carried.focus)
         hits = retriever.search(plan, scope, t.answer_hits)
@@ -253,7 +260,7 @@ class RulesPal:
         """A span of a rulebook with its surroundings and section path, for showing a citation in context."""
         idx = self.index
         if not valid_doc_id(doc) or doc not in idx.docs:
-            raise UnknownGame(f"unknown document {doc[:80]!r}; see GET /api/games for the ids.")
+            raise UnknownGame(f"unknown document {doc[:80]!r}; `rulespal games` (or GET /api/games) lists the ids.")
         text = idx.text(doc)
         start = 0 if start is None else start
         end = start if end is None else end

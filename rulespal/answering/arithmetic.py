@@ -53,6 +53,7 @@ class Found:
 class Working:
     steps: list[str] = field(default_factory=list)
     used: list[Found] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # said after the result: what it does not include
     computed: list[float] = field(default_factory=list)
 
     def cite(self, f: Found) -> int:
@@ -92,7 +93,43 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
         total = _many(amounts, ones, repeated, question, found, words, asked, work, ctx)
     if total is None:
         return None
+    _unapplied(ctx, work, question)
     return _draft(ctx, work, total)
+
+
+# A condition a rule may reward beyond the counted amounts: "the most oxygen", "the longest road".
+SUPERLATIVE = re.compile(r"\b(?:the\s+)?(most|fewest|least|longest|largest|biggest|highest|lowest|greatest)\s+"
+                         r"((?:[^\W\d_]+\s+){0,1}[^\W\d_]+)", re.I)
+
+
+def _unapplied(ctx: AnswerContext, work: Working, question: str) -> None:
+    """A rule of the passages that gives the result's unit for a condition the question states and the
+    working did not use ("... and the most oxygen" beside "5 bonus points to the player with the most oxygen"):
+    named after the total as not counted, with its citation, so that the total is never silently short of it."""
+    unit = next((f.statement.gives for f in work.used if f.statement.gives), frozenset())
+    if not unit:
+        return
+    doc = work.used[0].doc
+    spans = {(f.start, f.end) for f in work.used}
+    for m in SUPERLATIVE.finditer(question):
+        said = stems(m.group(2)) - unit
+        for hit in ctx.hits[:ctx.tuning.answer_hits]:
+            if hit.chunk.doc != doc or not said:
+                continue
+            for u in hit.chunk.units:
+                text = hit.chunk.unit_text(u)
+                if ((u.start, u.end) not in spans and re.search(rf"\b{m.group(1)}\b", text, re.I)
+                        and said <= stems(text) and _gives_unit(text, unit)):
+                    f = Found(Statement(kind="rule", value=0, things=frozenset(), gives=unit), doc=doc, start=u.start,
+                              end=u.end, rank=0)
+                    work.notes.append(f"not counted: the rule for {m.group().strip()} [{work.cite(f)}] "
+                                      "(add it if it applies)")
+                    return
+
+
+def _gives_unit(text: str, unit: frozenset[str]) -> bool:
+    """Does the text give a number of ``unit`` ("gains 5 bonus points")?"""
+    return any(stems(m.group(1)) & unit for m in re.finditer(r"\d+\s+((?:[^\W\d_]+\s+)?[^\W\d_]+)", text))
 
 
 def _distinct(amounts: list[Amount]) -> tuple[list[Amount], list[Amount]]:
@@ -280,7 +317,7 @@ def _draft(ctx: AnswerContext, work: Working, total: float) -> Draft:
     first = work.used[0]
     rule = SourceSpan(doc=first.doc, start=first.start, end=first.end)
     derived = {_fmt(v): rule for v in [*work.computed, total]}
-    body = "; ".join(work.steps) + f" → {_fmt(total)}"
+    body = "; ".join(work.steps) + f" → {_fmt(total)}" + "".join(f"; {n}" for n in work.notes)
     return Draft(body, True, tuple(dict.fromkeys(f.doc for f in work.used)), cites, derived=derived)
 
 

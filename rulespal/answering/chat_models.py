@@ -20,8 +20,9 @@ def chat_model(settings: Settings):
     if not settings.llm:
         return None
     provider, _, name = settings.llm.partition(":")
+    who = f"language model {settings.llm!r} (RULESPAL_LLM or --llm)"
     if not name:
-        raise LanguageModelSetup(f"RULESPAL_LLM={settings.llm!r}: write provider:model, e.g. ollama:llama3.2")
+        raise LanguageModelSetup(f"{who}: write provider:model, e.g. ollama:llama3.2")
     if provider in _REGISTRY:
         return _REGISTRY[provider](name, settings)
     from langchain.chat_models import init_chat_model
@@ -38,8 +39,14 @@ def chat_model(settings: Settings):
     try:
         return init_chat_model(name, model_provider=provider, **kwargs)
     except ImportError:
-        raise LanguageModelSetup(f"RULESPAL_LLM={settings.llm!r}: the LangChain package for {provider!r} is not installed "
-                         f"(pip install langchain-{provider})") from None
+        raise LanguageModelSetup(f"{who}: the LangChain package for {provider!r} is not installed "
+                                 f"(pip install langchain-{provider})") from None
+    except ValueError as e:
+        if "provider" in str(e).casefold():  # LangChain names the providers it knows; the key is not in it
+            raise LanguageModelSetup(f"{who}: LangChain has no provider {provider!r}; write "
+                                     "provider:model with a provider such as ollama, openai or anthropic") from None
+        raise LanguageModelSetup(f"{who}: the model could not be set up (ValueError); "
+                                 "check RULESPAL_LLM_API_KEY and RULESPAL_LLM_BASE_URL") from None
     except Exception as e:  # its message may quote the configuration: name the kind of problem only
-        raise LanguageModelSetup(f"RULESPAL_LLM={settings.llm!r}: the model could not be set up ({e.__class__.__name__}); "
-                         "check RULESPAL_LLM_API_KEY and RULESPAL_LLM_BASE_URL") from None
+        raise LanguageModelSetup(f"{who}: the model could not be set up ({e.__class__.__name__}); check "
+                                 "RULESPAL_LLM_API_KEY and RULESPAL_LLM_BASE_URL") from None

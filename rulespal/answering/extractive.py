@@ -53,7 +53,7 @@ def extractive(ctx: AnswerContext) -> Draft:
     chosen = [best]
     for p in more:
         if len(chosen) < t.max_quotes and p.hit.chunk.doc == best.hit.chunk.doc and all(
-                p.end <= c.start or p.start >= c.end for c in chosen):
+                (p.end <= c.start or p.start >= c.end) and not _same_words(doc_text, p, c) for c in chosen):
             chosen.append(p)
     if QUANTITY.search(ctx.plan.text) and not any(states_quantity(render(ctx.index, p, "", [])) for p in chosen):
         return abstain(ctx.lang, ctx.games, [first])  # asked how many; the closest rule gives no number
@@ -61,6 +61,11 @@ def extractive(ctx: AnswerContext) -> Draft:
     body = " ".join(f"{render(ctx.index, p, ctx.lang, ctx.glossary)} [{i + 1}]" for i, p in enumerate(chosen))
     body = lead_for(ctx.lang, ctx.index.docs[best.hit.chunk.doc].lang) + body
     return Draft(body, True, tuple(ctx.games), citations)
+
+
+def _same_words(doc_text: str, a: Pick, b: Pick) -> bool:
+    """Two picks that say the same words (a rule repeated in a summary): one quote is enough."""
+    return " ".join(doc_text[a.start:a.end].split()).casefold() == " ".join(doc_text[b.start:b.end].split()).casefold()
 
 
 def _elsewhere(quote: str, question: str) -> bool:

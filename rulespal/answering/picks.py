@@ -30,6 +30,9 @@ LEANS_BACK = re.compile(r"^\W*(?:if so|if not|in (?:this|that|such a|either|both
 CONTINUES = re.compile(r"^\W*(?:if|when)\s+(?:(?:there is|there's|it is|they are|(?:the )?players are)\s+)?"
                        r"(?:still|again)\b|^\W*if\s+(?:tied|a tie)\s+(?:still|again)\b", re.I)
 
+# A list item joined to the next by "or" or "and" ("paying 50 coins, or;"): alone it is half a rule.
+JOINED_ITEM = re.compile(r"[,;]?\s*\b(?:or|and)\s*[;,]?\s*$", re.I)
+
 
 @dataclass(frozen=True)
 class Pick:
@@ -138,7 +141,30 @@ def extend(chunk: Chunk, i: int, t: Tuning, following: Chunk | None = None) -> t
         if last != i and is_lead_in(chunk.unit_text(rule[-1])):  # "... Follow these steps:" ends the paragraph
             rule = rule[:-1] + _what_follows(chunk, last, t.max_quote - (rule[-1].start - rule[0].start), following)
         return rule
+    if u.kind == "item":
+        return _joined_list(chunk, i, t.max_quote) or (u,)
     return (u,)
+
+
+def _joined_list(chunk: Chunk, i: int, budget: int) -> tuple[Unit, ...] | None:
+    """An item of a list whose items are alternatives or parts of one rule ("• paying 50 coins, or;" "• showing
+    30 fame."): the items joined to it, with the lead-in that opens the list ("This is done by spending 1 Action
+    and:")."""
+    units = chunk.units
+
+    def joined(k: int) -> bool:  # item k runs on into item k + 1
+        return (k + 1 < len(units) and units[k].kind == units[k + 1].kind == "item"
+                and JOINED_ITEM.search(plain(chunk.unit_text(units[k]))) is not None)
+    first, last = i, i
+    while first > 0 and joined(first - 1):
+        first -= 1
+    while joined(last):
+        last += 1
+    if first == last:
+        return None
+    if first > 0 and units[first - 1].kind == "sentence" and is_lead_in(chunk.unit_text(units[first - 1])):
+        first -= 1
+    return tuple(units[first:last + 1]) if units[last].end - units[first].start <= budget else None
 
 
 def _table_rows(units: tuple[Unit, ...], i: int, budget: int) -> tuple[Unit, ...]:

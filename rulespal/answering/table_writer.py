@@ -57,7 +57,8 @@ def find_table(ctx: AnswerContext) -> tuple[Lookup, Hit] | None:
                         + t.table_caption_weight * overlap(ctx.index, qtok, f"{chunk.section} {caption}")
                         + t.table_rank_weight * hit.fused)
             if best is None or affinity > best[0]:
-                found = lookup(table, ctx.key_text, t.name_match_min)
+                # a follow-up's keys are the earlier question's with the changed slot ("and with 2?": 2 players)
+                found = lookup(table, ctx.plan.text, t.name_match_min)
                 # A table answers only about its own things: one of the question's rarest words is in it.
                 if found is not None and not _names_its_thing(ctx, f"{chunk.section} {caption} {text[table.start:table.end]}"):
                     found = None

@@ -12,6 +12,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "which_game": "Which game do you mean? The rules differ between {titles}.",
         "replaced": "The rulebook says: {quotes}",
         "player_range": "The rulebook covers {low} to {high} players, not {n}",
+        "player_counts_named": "The rulebook doesn't say: it gives rules for {low} to {high} players, not {n}",
         "corrected": "Corrected: the drafted answer said {wrong}, which the rulebook does not; it says: {quotes}",
     },
     "ko": {
@@ -23,6 +24,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "which_game": "어느 게임에 대한 질문인가요? 게임마다 규칙이 다릅니다: {titles}.",
         "replaced": "규칙서에 따르면: {quotes}",
         "player_range": "규칙서는 {low}~{high}인 게임만 다룹니다({n}인은 없습니다)",
+        "player_counts_named": "규칙서에 없습니다: {low}~{high}인 규칙만 나옵니다({n}인은 없습니다)",
         "corrected": "정정: 초안의 {wrong}은(는) 규칙서와 다릅니다. 규칙서에 따르면: {quotes}",
     },
 }

@@ -13,6 +13,7 @@ ASKED = re.compile(rf"(?<![\w-]){_N}[\s-]*(?:players?\b|player game|p\b|of us\b|
 BOOK_RANGE = re.compile(rf"(?<![\w-]){_N}\s*-?\s*(?:-|–|—|to|~)\s*{_N}[\s-]*(?:players?\b|인|명)", re.I)
 # "a tile-based game for 2 to 4 treasure hunters"
 GAME_FOR = re.compile(rf"\bgame\s+for\s+{_N}\s*(?:-|–|to)\s*{_N}\s+[a-z]", re.I)
+NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve").split()
 SOLO = re.compile(r"\b(solo|solitaire|single[- ]player|one[- ]player|1[- ]player)\b", re.I)
 
 
@@ -59,6 +60,38 @@ def player_range(text: str) -> PlayerRange | None:
     return PlayerRange(low, high, m.start(), m.end(), bool(SOLO.search(text)))
 
 
+# Player counts a rulebook gives rules for: "3 players", "2, 3 or 4 players", "six players", a table's header
+# "2 Players3 Players4 Players", "3인"; not a component ("4 Player Boards").
+_COUNT = r"(?<![\d-])\d{1,2}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
+NAMED_COUNTS = re.compile(rf"((?:{_COUNT})(?:\s*(?:,|or|and|to|-|–|/)\s*(?:{_COUNT}))*)[\s-]*"
+                          r"(?:players?(?![a-z])(?!\s*'?s?\s*(?:boards?|mats?|aids?|colou?rs?|markers?|tokens?|cards?|"
+                          r"screens?|sheets?|pieces?|pawns?))|인)", re.I)
+
+
+def counts_named(text: str) -> PlayerRange | None:
+    """The player counts a rulebook that states no range gives rules for ("with 2 players ...", "3 or 4 players",
+    a table's "2 Players 3 Players 4 Players"), fewest to most, spanning a mention of the most (on the line that
+    names most counts: a table's header); None under three different counts, too few to tell a range."""
+    found: list[tuple[int, re.Match]] = []
+    for m in NAMED_COUNTS.finditer(text):
+        found += [(n, m) for w in re.findall(_COUNT, m.group(1), re.I) if (n := as_int(w)) is not None and 1 <= n <= 12]
+    if len({n for n, _ in found}) < 3:
+        return None
+    high = max(n for n, _ in found)
+
+    def counts_on_its_line(m: re.Match) -> int:
+        start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        return len(NAMED_COUNTS.findall(text[start:end if end >= 0 else len(text)]))
+    at = max((m for n, m in found if n == high), key=counts_on_its_line)
+    return PlayerRange(min(n for n, _ in found), high, at.start(), at.end(), bool(SOLO.search(text)))
+
+
+def speaks_of_counts(text: str) -> bool:
+    """Does the text give a rule for some player count ("with 3 players", "2 Players3 Players")?"""
+    return NAMED_COUNTS.search(text) is not None
+
+
 def mentions_count(text: str, n: int) -> bool:
-    """Does the book speak of games with ``n`` players anywhere ("6 players", "6-player")?"""
-    return re.search(rf"(?<![\d-]){n}[\s-]*players?\b|(?<!\d){n}\s*(?:인|명)", text, re.I) is not None
+    """Does the book speak of games with ``n`` players anywhere ("6 players", "6-player", "six players")?"""
+    word = NUMBER_WORDS[n] if 0 < n < len(NUMBER_WORDS) else str(n)
+    return re.search(rf"(?<![\d-])(?:{n}|\b{word})[\s-]*players?\b|(?<!\d){n}\s*(?:인|명)", text, re.I) is not None

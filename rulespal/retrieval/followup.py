@@ -22,13 +22,16 @@ class Carried:
     stripped: str  # the question without game names
     scope: list[str] | None  # the games to search: picked, named, or carried from an earlier question
     focus: str | None  # the question's own words, when earlier words were carried in
+    game_carried: bool = False  # the scope is an earlier question's game, not one picked or named now
 
 
-def is_follow_up(question: str, named: list[str], max_words: int) -> bool:
+def is_follow_up(question: str, named: list[str], max_words: int, stripped: str | None = None) -> bool:
     """A short question, one that opens like a continuation, or one that ends pointing back ("can my partner
-    chime in on that?"), and that names no game."""
+    chime in on that?"), and that names no game; or one that only moves the last question to another game
+    ("and in Reef Raiders?", ``stripped``: the question without the name)."""
     if named:
-        return False
+        rest = question if stripped is None else stripped
+        return bool(FOLLOW_UP_LEAD.match(question)) and len(rest.split()) <= 3
     words = len(question.split())
     return (bool(FOLLOW_UP_LEAD.match(question)) or words <= max_words
             or (words <= 2 * max_words and BACK_REFERENCE.search(question) is not None))
@@ -41,25 +44,43 @@ def carry_over(question: str, history: list[Turn], picked: str | None, detector:
     scope = [picked] if picked else (named or None)
     stripped = detector.strip(question)
     previous = [t.content for t in history if t.role == "user" and t.content and t.content.strip()]
-    if not previous or not is_follow_up(question, named, max_words):
+    if not previous or not is_follow_up(question, named, max_words, stripped):
         return Carried(stripped, stripped, scope, None)
+    carried_game = scope is None
     if scope is None:
         scope = next((found[:1] for turn in reversed(previous) if (found := detector.detect(turn))), None)
-    return Carried(f"{replace_slots(detector.strip(previous[-1]), stripped)} {stripped}", stripped, scope, stripped)
+    return Carried(f"{replace_slots(detector.strip(previous[-1]), stripped)} {stripped}", stripped, scope, stripped,
+                   carried_game and scope is not None)
 
 
 COLOURS = re.compile(r"\b(red|blue|green|yellow|black|white|purple|orange|pink|brown|gr[ae]y|gold|silver)\b"
                      r"|빨간|빨강|파란|파랑|초록|녹색|노란|노랑|검은|검정|흰|하얀|보라|주황|분홍|갈색|회색", re.I)
 NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
+# A follow-up that is a number and nothing else it could be about: "and with 2?", "and 11?", "what about 5".
+BARE_NUMBER = re.compile(r"\W*(?:(?:and|or|what about|how about)\s+)?(?:(?:with|for|at|on)\s+)?(?:just\s+)?(\d+)\W*",
+                         re.I)
 
 
 def replace_slots(previous: str, question: str) -> str:
     """The last question without the slot the follow-up changes: its player count, its colour, or its
-    one number ("... with 3 players?" + "and with 6 of us?" -> "... with ?" + "and with 6 of us?")."""
+    one number, which a bare number takes the place of ("... with 3 players?" + "and with 6 of us?" ->
+    "... with ?" + "and with 6 of us?"; "... for 3 players?" + "and with 2?" -> "... for 2 players?")."""
     if PLAYERS.search(question):
         return PLAYERS.sub(" ", previous)
     if COLOURS.search(question):
         return COLOURS.sub(" ", previous)
-    if NUMBER.search(question) and len(NUMBER.findall(previous)) == 1:
-        return NUMBER.sub(" ", previous)
+    if (new := NUMBER.search(question)) and len(NUMBER.findall(previous)) == 1:
+        old = NUMBER.search(previous)
+        # the same slot, a new value: a bare number ("and with 2?"), or one said of the same thing ("5 stack" and
+        # "the 6-stack variant", "level 3" and "level 4")
+        same = BARE_NUMBER.fullmatch(question) or _around(question, new) & _around(previous, old)
+        return NUMBER.sub(new.group() if same else " ", previous)
     return previous
+
+
+def _around(text: str, m: re.Match) -> set[str]:
+    """The words right before and right after a number, marked by side ("<level", ">stack")."""
+    before = re.search(r"([^\W\d_]+)\W*$", text[:m.start()])
+    after = re.match(r"[\s-]*([^\W\d_]+)", text[m.end():])
+    return ({f"<{before.group(1).casefold()}"} if before else set()) | ({f">{after.group(1).casefold()}"} if after
+                                                                           else set())

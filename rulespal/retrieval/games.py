@@ -23,6 +23,11 @@ complete collection volume part guide player players solo the""".split())
 # ("the") are not part of the name.
 HANGUL_WORD = re.compile(r"[가-힣]{2,}")
 LEADING_HANGUL = re.compile(r"[^\w가-힣]*((?:[가-힣]+[^\w가-힣]*(?:\d+[^\w가-힣]*)?){1,3})")
+# A word character that is not Hangul (syllables or jamo, any block): a Latin title ends where Hangul starts
+# ("Catan에서" names Catan).
+WORD_NOT_HANGUL = r"[^\W\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7FF]"
+# A particle glued to a name ("Catan에서"): stripped with it.
+GLUED_PARTICLE = r"(?:에서는|에서도|에선|으로는|로는|에는|에게|으로|에서|까지|부터|이랑|랑|하고|[은는이가을를에의도로와과만])(?![가-힣])"
 NAME_PARTICLE = re.compile(r"(?:으로|에서|까지|부터|이랑|랑|하고|[은는이가을를에의도로와과만선])$")
 # How alike a Hangul run and a title must sound: consonants, then consonants and vowels; and the fewest
 # consonants (two name too many English words). Set on blind dev's Korean questions and the shipped Korean
@@ -62,6 +67,13 @@ def normalize(text: str) -> str:
     return " ".join(re.sub(r"[^\w가-힣]+", " ", text).split())
 
 
+def _capitalised(question: str) -> list[str]:
+    """The capitalised words of a question that may name a game; a sentence's first word is capitalised
+    whatever it is ("Combat: how many dice?"), so it is not one."""
+    return [m.group() for m in re.finditer(r"\b[A-Z][\w'’]{3,}", question)
+            if m.group().casefold() not in COMMON | STOPWORDS and not _opens_sentence(question, m.start())]
+
+
 def _opens_sentence(text: str, at: int) -> bool:
     before = text[:at].rstrip().rstrip("\"'“‘([").rstrip()
     return not before or before[-1] in ".!?:;"
@@ -90,14 +102,14 @@ class GameDetector:
         parts = []
         for key, _ in self._names:
             esc = re.escape(key)
-            parts.append(esc if HANGUL.search(key) else rf"(?<![\w]){esc}(?![\w])")
+            parts.append(esc if HANGUL.search(key) else rf"(?<!{WORD_NOT_HANGUL}){esc}(?!{WORD_NOT_HANGUL})")
         self._regex = re.compile("|".join(parts)) if parts else None
         self._by_key = dict(self._names)
         # For stripping: the same names matched in the raw question, whatever sits between their words.
         raw = []
         for key, _ in self._names:
             body = r"[\W_]*".join(re.escape(w) for w in key.split())
-            raw.append(body if HANGUL.search(key) else rf"(?<!\w){body}(?!\w)")
+            raw.append(body if HANGUL.search(key) else rf"(?<!{WORD_NOT_HANGUL}){body}(?:{GLUED_PARTICLE})?(?!{WORD_NOT_HANGUL})")
         self._raw_regex = re.compile("|".join(raw), re.I) if raw else None
         # Latin-script titles and aliases by sound, for a title a Korean player writes in Hangul; the words of
         # Korean rulebooks and glossaries are Korean words, never heard as titles ("그리고", "and", is no title).
@@ -149,11 +161,8 @@ class GameDetector:
         """Games a capitalised word of the question points at without naming one: the game whose title
         it opens ("Pirates" -> "Pirates 2 ed.", not "Tiny Epic Pirates"), else every game whose title
         holds it when there are several (to ask which); nothing when it fits one title only in passing."""
-        # A sentence's first word is capitalised whatever it is ("Combat: how many dice?"): not a name.
-        words = [m.group() for m in re.finditer(r"\b[A-Z][\w'’]{3,}", question)
-                 if m.group().casefold() not in COMMON | STOPWORDS and not _opens_sentence(question, m.start())]
         found: list[str] = []
-        for w in words:
+        for w in _capitalised(question):
             key = normalize(w)
             holders = self._title_words.get(key, [])
             opening = [d for d in holders if self._titles[d].startswith(key + " ")]
@@ -161,6 +170,12 @@ class GameDetector:
                 return opening
             found.extend(d for d in holders if d not in found)
         return found if len(found) > 1 else []
+
+    @staticmethod
+    def partial_word_in(question: str, rules: str) -> bool:
+        """Is a capitalised word the question may name a game by also a word of ``rules`` ("and the Ghost Ship?"
+        in a chat about a game with ghost ships)?"""
+        return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", rules, re.I) for w in _capitalised(question))
 
     def sounds_like(self, question: str) -> list[str]:
         """The games whose Latin title the question's first Hangul words sound like best ("블렌더에서 ..." -
@@ -191,6 +206,26 @@ class GameDetector:
         # of titles that sound the same ("Fortress", "Fortress 1812"), the one whose number is asked
         numbers = set(re.findall(r"\d+", question))
         return sorted([doc for doc in tied if self._title_numbers[doc] & numbers] or tied)
+
+    def named_in_full(self, question: str, other_rules: str) -> list[str]:
+        """Games a question names by a title of two or more words of its own, capitalised as a title is
+        ("Davy Jones Locker souls?"), and not a phrase of ``other_rules`` (the picked game's rulebook): there
+        "the crew", "Power Grid" or "take 5" are that game's own words, whatever titles the library holds."""
+        rules: str | None = None
+        found: list[str] = []
+        for m in self.find(question):
+            words = [w for w in m.alias.split() if w.isalpha() and w not in STOPWORDS and w not in COMMON]
+            if len(words) < 2 or m.doc in found:
+                continue
+            rules = f" {normalize(other_rules)} " if rules is None else rules  # only when a name may count
+            if f" {m.alias} " in rules:
+                continue
+            pattern = r"[\W_]*".join(re.escape(w) for w in m.alias.split())
+            raw = re.search(rf"(?<!{WORD_NOT_HANGUL}){pattern}", question, re.I)
+            if raw is not None and all(w[:1].isupper() for w in re.findall(r"[^\W\d_]+", raw.group())
+                                       if w.casefold() in words):
+                found.append(m.doc)
+        return found
 
     def detect(self, question: str) -> list[str]:
         """Doc ids named in the question, in order of first mention, without repeats."""

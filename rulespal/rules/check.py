@@ -86,9 +86,20 @@ def _worked(draft: Draft, question: str) -> dict[tuple[int, str], tuple[str, Sou
             quoted = [(cite, read_claims(cite.quote)[0]) for cite in draft.citations]
         sources = [_cited_number(quoted, n) for n in operands]
         if all(src is not None or re.search(rf"(?<!\d){n}(?!\d)", question) for src, n in zip(sources, operands)):
-            first = next((src for src in sources if src is not None), None)
-            out[(m.start(2), str(result))] = ("verified", first, "computed from the cited numbers")
+            # the book's own working, quoted ("pay 6 + 4 = 10 Doubloons"), is the source; else the first operand
+            source = _cited_working(draft.citations, m.group()) or next((s for s in sources if s is not None), None)
+            out[(m.start(2), str(result))] = ("verified", source, "computed from the cited numbers")
     return out
+
+
+def _cited_working(citations: tuple[Citation, ...], working: str) -> SourceSpan | None:
+    """Where a cited quote writes out the same working ("6 + 4 = 10"), spaces aside."""
+    want = re.sub(r"\s+", "", working.translate(OPERATORS))
+    for cite in citations:
+        for m in WORKING.finditer(cite.quote):
+            if re.sub(r"\s+", "", m.group().translate(OPERATORS)) == want:
+                return SourceSpan(doc=cite.doc, start=cite.start + m.start(), end=cite.start + m.end())
+    return None
 
 
 def _evaluate(expression: str) -> int:

@@ -82,6 +82,7 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
     masked = MARKER.sub(lambda m: " " * len(m.group()), answer)  # which numbers are steps, labels, names
     # For what a claim counts, the brackets of "[1]" stay: a claim's thing never runs on into the next quote.
     bounded = MARKER.sub(lambda m: "[" + " " * (len(m.group()) - 2) + "]", answer)
+    question = _without_titles(question, names)
     asked = {(normalise(m.group()), thing_after(question, m.end())[0]) for m in NUMBER.finditer(question)}
     named = [(m.start(), m.end()) for n in names for m in re.finditer(re.escape(n), answer, re.I)
              if any(ch.isdigit() for ch in n)]
@@ -104,6 +105,20 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
                             players_near(masked, m.start()), _sentence_words(masked, m.start()),
                             frozenset(before[-3:]), _last_word(masked, m.start(), before)))
     return claims, others
+
+
+def _without_titles(question: str, names: tuple[str, ...]) -> str:
+    """The question with the number of a game's title blanked ("cannons in Pirates 2?" for "Pirates 2 ed."): the
+    player named the game with it, and gave no quantity. A title's words up to its first number (two at least)."""
+    for name in names:
+        words = name.split()
+        at = next((i for i, w in enumerate(words) if any(ch.isdigit() for ch in w)), None)
+        if at is None:
+            continue
+        phrase = r"\s+".join(re.escape(w) for w in words[:max(at + 1, 2)])
+        question = re.sub(rf"(?<![^\W가-힣]){phrase}(?![^\W가-힣])", lambda m: " " * len(m.group()), question,
+                          flags=re.I)  # a particle may follow ("Pirates 2에서")
+    return question
 
 
 def _last_word(text: str, pos: int, before: list[str]) -> str:
@@ -134,6 +149,8 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
     if re.match(r"\.\d", text[end:end + 2]) or re.search(r"\d\.$", before) or re.search(r"§\s*$", before) \
             or ("." in raw and re.search(r"(?:\bsee|\brules?|\bsections?|\()\s*$", before, re.I)):
         return "section"  # "4.2", "1.3.1.3", "see 4.2"
+    if "." in raw and re.match(r" +[A-Z]", text[end:]) and re.search(r"(?:^|[\n•]|[.!?]\s)\s*$", text[:start]):
+        return "section"  # "3.2 Minor companies": a numbered heading opens the line
     if word_before and word_before.group(1).casefold() in ("page", "pages", "p", "pp"):
         return "page"
     if KO_LABEL.search(before):
@@ -147,7 +164,7 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
         return "page"
     if raw.strip() == "0" and re.match(r"\s*(?:to|-|–)\s*\d", text[end:]):
         return "other"  # "from 0 to 12": where a track starts
-    if re.match(rf"[\s-]*(?:(?:or|and|to|,)\s*(?:\d+|{EN_NUMBER_WORDS})[\s-]*)?(?:players?|player game|인|명)\b",
+    if re.match(rf"[\s-]*(?:(?:or|and|to|,)\s*(?:\d+|{EN_NUMBER_WORDS})[\s-]*)?(?:players?|player game|인|명)(?![a-z])",
                 text[end:], re.I):
         return "other"  # "in a 2 player game", "3 Players:": which game, not how many of something
     if re.match(r"\s*[A-Za-z][\w' -]{0,25}:", text[end:]) and re.search(r"(?:^|[\n.!?•]\s*)$", text[:start]):
@@ -172,7 +189,8 @@ def _from_question(text: str, m: re.Match, number: str, asked: set[tuple[str, fr
 
 def thing_after(text: str, pos: int) -> tuple[frozenset[str], int]:
     """The noun phrase after a number (up to three words, stopping at small words): its stems and end."""
-    m = re.match(r"\s*(?:x\s+|×\s*)?[*_]*((?:[A-Za-z가-힣][\w'’가-힣-]*[*_]*\s*){1,3})", text[pos:])
+    # a word stops at a digit: "2 Souls3 Souls" (a table's glued cells) counts Souls, not "Souls3"
+    m = re.match(r"\s*(?:x\s+|×\s*)?[*_]*((?:[^\W\d_](?:[^\W\d_]|['’-])*[*_]*\s*){1,3})", text[pos:])
     if not m:
         return frozenset(), pos
     words = [w.strip("*_") for w in m.group(1).split()]

@@ -101,6 +101,7 @@ def parse_table(text: str, start: int, end: int) -> Table | None:
     rows: list[Row] = []
     pos = start
     header_width = 0
+    tabbed = False
     for line in text[start:end].split("\n"):
         line_start, line_end = pos, pos + len(line)
         pos = line_end + 1
@@ -118,8 +119,15 @@ def parse_table(text: str, start: int, end: int) -> Table | None:
             continue
         if not rows:
             header_width = len(cells)
+            tabbed = "\t" in line
         lead = len(line) - len(line.lstrip())
         rows.append(Row(tuple(cells), line_start + lead, line_end))
     if len(rows) < 2:
         return None
+    widths = {len(r.cells) for r in rows[1:]}
+    if tabbed and widths == {len(rows[0].cells) + 1}:
+        # a tab table whose rows each have a label the header has no column for: the header's leading tab (its
+        # empty corner) was left out of the block
+        head = rows[0]
+        rows[0] = Row((Cell("", head.start, head.start), *head.cells), head.start, head.end)
     return Table(tuple(rows), rows[0].start, rows[-1].end)

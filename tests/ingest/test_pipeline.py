@@ -73,8 +73,10 @@ def test_user_rulebooks_txt_md_pdf(fresh, tmp_path):
     assert text[hits[0].chunk.start:hits[0].chunk.end] == hits[0].chunk.text
     answer = service.ask("How many pearls do you need to win Kraken Cove?")
     assert answer.answerable and states_number(answer.answer, "25") and answer.citations[0].doc == "kraken-cove"
-    # Re-adding the same file replaces it; the corpus is still there.
-    run_ingest(fresh, [txt], progress=False)
+    # Re-adding the same id replaces it, and says so; the corpus is still there.
+    txt.write_text(HOUSE_RULES + "\nHouse rule: the first player starts with 1 extra Pearl.\n", encoding="utf-8")
+    report = run_ingest(fresh, [txt], progress=False)
+    assert report.replaced == ["kraken-cove"] and report.added == []
     assert {"kraken-cove", "skull-tales", "tide-turners"} <= set(RulesPal(fresh).index.docs)
 
 
@@ -111,7 +113,7 @@ def test_cli_reports_unreadable_file(fresh, tmp_path):
     p = subprocess.run(rulespal_cmd("ingest", str(bad)), env=cli_env(fresh.data_dir), capture_output=True, text=True,
                        timeout=120)
     assert p.returncode == 2
-    assert "binary" in p.stderr and "Traceback" not in p.stderr
+    assert "binary" in p.stderr and "Traceback" not in p.stderr and "index is unchanged" in p.stderr
 
 
 def test_killed_ingest_leaves_previous_index_serving(fresh, tmp_path):
@@ -142,3 +144,10 @@ def test_second_ingest_is_refused_while_one_runs(fresh):
     with FileLock(str(fresh.data_dir / "ingest.lock")):
         with pytest.raises(IngestBusy, match="already running"):
             run_ingest(fresh, progress=False)
+
+
+def test_a_folder_given_as_a_rulebook_is_named(tmp_path):
+    from ingest.loader import read_rulebook
+
+    with pytest.raises(UnreadableRulebook, match="is a folder; give the rulebook files in it"):
+        read_rulebook(tmp_path, 50)

@@ -31,6 +31,16 @@ def test_tab_table_keeps_empty_corner():
     assert _cells(t) == [["", "2 Players", "3 Players"], ["1st Player", "3 Cards", "3 Cards"]]
 
 
+def test_an_empty_corner_left_out_of_the_block_is_put_back():
+    # a block whose span starts after the header's leading tab: every row is one cell longer than the header
+    text = "\t2 Players\t3 Players\n1st Player\t3 Cards\t3 Cards\n2nd Player\t—\t2 Cards"
+    t = parse_table(text, 1, len(text))
+    assert _cells(t)[0] == ["", "2 Players", "3 Players"] and _cells(t)[2] == ["2nd Player", "—", "2 Cards"]
+    for r in t.rows:
+        for c in r.cells:
+            assert text[c.start:c.end] == c.text
+
+
 def test_pipe_table():
     text = "| Roll | Result |\n|---|---|\n| 2-4 | Nothing |"
     t = parse_table(text, 0, len(text))

@@ -1,5 +1,7 @@
 """The HTTP API: contract shapes, and clear 4xx JSON errors for bad input (never a 500)."""
 
+import re
+
 import httpx
 import pytest
 
@@ -65,7 +67,12 @@ def test_games_and_health(client):
 
 
 def test_openapi_docs(client):
-    assert client.get("/docs").status_code == 200
+    page = client.get("/docs")
+    assert page.status_code == 200
+    # every script and style the page loads is served here: the docs work offline
+    assets = re.findall(r'(?:src|href)="([^"]+\.(?:js|css))"', page.text)
+    assert assets and all(a.startswith("/") for a in assets), assets
+    assert all(client.get(a).status_code == 200 for a in assets)
     assert "/api/ask" in client.get("/openapi.json").json()["paths"]
 
 
@@ -100,3 +107,53 @@ def test_rate_limit_and_body_size(service, built):
     with TestClient(app) as c:
         r = c.post("/api/ask", json={"question": "x" * 4000})
         assert r.status_code == 413 and r.json()["error"]["code"] == "request_too_large"
+
+
+def test_body_size_without_content_length(live_server):
+    """A body sent in chunks (no Content-Length) is measured as it arrives: too big is 413, small is served."""
+    def chunks(total: int, question: str = "x"):
+        yield b'{"question": "' + question.encode() + b'", "pad": "'
+        for _ in range(total // 8192):
+            yield b"a" * 8192
+        yield b'"}'
+
+    big = httpx.post(f"{live_server}/api/ask", content=chunks(1_000_000),
+                     headers={"content-type": "application/json"}, timeout=30)
+    _error(big, 413, "request_too_large")
+    small = httpx.post(f"{live_server}/api/search", content=iter([b'{"query": "morale", "k": 1}']),
+                       headers={"content-type": "application/json"}, timeout=30)
+    assert small.status_code == 200 and small.json()["hits"]
+
+
+def test_serve_on_a_taken_port_says_so(live_server, built):
+    import subprocess
+
+    from tests.conftest import cli_env, rulespal_cmd
+
+    port = live_server.rsplit(":", 1)[1]
+    p = subprocess.run(rulespal_cmd("serve", "--port", port), env=cli_env(built.data_dir), capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 3 and "cannot serve on" in p.stderr and "serving on" not in p.stdout
+
+
+def test_a_chunked_body_cut_off_by_the_client_is_not_served():
+    import asyncio
+
+    from rulespal.api import Limits
+
+    messages = [{"type": "http.request", "body": b'{"question": "how', "more_body": True},
+                {"type": "http.disconnect"}]
+    called = []
+
+    async def app(scope, receive, send):
+        called.append(scope["path"])
+
+    async def receive():
+        return messages.pop(0)
+
+    async def send(message):
+        raise AssertionError("nothing is sent to a client that left")
+
+    scope = {"type": "http", "path": "/api/ask", "headers": [], "client": ("127.0.0.1", 1)}
+    asyncio.run(Limits(app, max_body=1024, per_minute=0, burst=1)(scope, receive, send))
+    assert called == []

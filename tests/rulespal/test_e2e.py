@@ -101,6 +101,28 @@ def test_follow_up_uses_history(service):
     assert a.answerable and "5 Souls" in a.answer and a.citations[0].doc == D
 
 
+def test_a_follow_up_with_a_bare_number_or_another_game(service):
+    history = [Turn("user", "How many souls does each level start with for 3 players in Davy Jones?"),
+               Turn("assistant", "3-Players: 3 Souls [1]")]
+    a = service.ask("and with 2?", history=history)
+    assert a.answerable and "2 Souls" in a.answer and a.citations[0].doc == D
+    history = [Turn("user", "What is the hand limit in Skull Tales?"), Turn("assistant", "...")]
+    a = service.ask("what about in Pirates 2?", history=history)  # the topic moves to the game named now
+    assert a.answerable and a.citations[0].doc == "pirates-2ed-governors-daughter" and "5 cards" in a.answer
+
+
+def test_a_game_the_question_names_in_full_wins_over_the_picked_one(service):
+    a = service.ask("Davy Jones Locker souls with 3 players", game="skull-tales")
+    assert a.answerable and a.citations[0].doc == D and "3 Souls" in a.answer
+    a = service.ask("What is the maximum Morale of the crew?", game="skull-tales")
+    assert a.citations[0].doc == "skull-tales"
+
+
+def test_a_player_count_the_rules_never_give_is_not_answered(service):
+    a = service.ask("How many souls per Soul Level for 7 players in Davy Jones?")
+    assert not a.answerable and "2 to 5 players, not 7" in a.answer and a.citations[0].doc == D
+
+
 def test_game_filter_restricts_answers(service):
     hits = service.search("Cursed Gold", "tiny-epic-pirates-curse-of-amdiak", 10)
     assert hits and {h.chunk.doc for h in hits} == {"tiny-epic-pirates-curse-of-amdiak"}

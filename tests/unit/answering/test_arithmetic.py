@@ -123,3 +123,26 @@ def test_review_cases_are_not_computed_wrong(tmp_path, tuning):
     # the same thing twice is named, not dropped
     d = _ask_winery(tmp_path, tuning, "I have 2 vineyards now and build 1 more vineyard and 1 farmer. How many points?")
     assert d is None or "not counted" in d.text
+
+
+FARM = """Moon Farm
+
+Scoring
+
+Each ripe crop tile is worth 2 points. A player with the most oxygen tokens at the end gains 5 bonus points.
+"""
+
+
+def test_a_rule_for_something_else_the_question_says_is_named_as_not_counted(tmp_path, tuning):
+    idx = make_snapshot(tmp_path, {"farm": FARM})
+    question = "I have 4 ripe crops and the most oxygen. How many points do I score?"
+    plan = plan_for(idx, question)
+    hits = [Hit(c, 1.0, 1.0) for c in idx.chunks]
+    d = arithmetic(AnswerContext(idx, plan, hits, ["farm"], question, question, [], tuning, Picker(idx, plan, tuning)))
+    assert d is not None and "4 ripe crops × 2 point = 8" in d.text
+    assert d.text.endswith("→ 8; not counted: the rule for the most oxygen [2] (add it if it applies)")
+    assert "5 bonus points" in d.citations[1].quote
+    question = "I have 4 ripe crops. How many points do I score?"  # nothing else said: nothing else named
+    d = arithmetic(AnswerContext(idx, plan_for(idx, question), hits, ["farm"], question, question, [], tuning,
+                                 Picker(idx, plan, tuning)))
+    assert d is not None and "not counted" not in d.text

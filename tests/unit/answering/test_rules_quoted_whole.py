@@ -212,3 +212,58 @@ def test_quotes_come_in_order_best_runner_up_first_hit_then_second_runner_up(tmp
     four = quotes(4)
     assert len(four) == 4 and "Fog ends" in four[2]  # the first hit's rule before the passage's second runner-up
     assert quotes(3) == four[:3]  # three at most: the second runner-up is the one left out
+
+
+REPEATED_BOOK = """Tile Roads Rules
+
+Scoring
+
+A finished road scores 1 point per tile.
+
+Other scoring
+
+A monastery scores 9 points when surrounded.
+
+Summary
+
+A finished road scores 1 point per tile.
+"""
+
+
+def test_a_rule_the_book_repeats_is_quoted_once(tmp_path, tuning):
+    idx = make_snapshot(tmp_path, {"roads": REPEATED_BOOK})
+    question = "how many points does a finished road score per tile?"
+    plan = plan_for(idx, question)
+    hits = [Hit(c, 1.0, 1.0) for c in idx.chunks]
+    loose = tuning.replace(answerable_min_en=0.0, answerable_min=0.0, coverage_min=0.0, second_citation_ratio=0.0,
+                           top_passage_ratio=0.0, same_passage_ratio=0.0)
+    draft = write_answer(AnswerContext(idx, plan, hits, ["roads"], question, question, [], loose,
+                                       Picker(idx, plan, loose)), DEFAULT_WRITERS)
+    quotes = [" ".join(c.quote.split()) for c in draft.citations]
+    assert draft.answerable and quotes.count("A finished road scores 1 point per tile.") == 1, quotes
+
+
+RANSOM_BOOK = """Harbor Ransom Rules
+
+Ending the Game
+
+The player who completes the map may free the prisoner. This is done by spending 1 Action and:
+
+• paying 40 Gold of ransom to the warden, or;
+• bribing him, if the player has at least 25 Fame.
+• A freed prisoner scores 3 points.
+
+Other rules
+
+Each player may hold at most 5 cards.
+"""
+
+
+def test_an_item_joined_to_the_next_by_or_is_quoted_with_its_list_and_lead_in(tmp_path, tuning):
+    idx = make_snapshot(tmp_path, {"ransom": RANSOM_BOOK})
+    c, i = _chunk_and_unit(idx, "paying 40 Gold")
+    rule = extend(c, i, tuning)
+    quote = idx.text("ransom")[rule[0].start:rule[-1].end]
+    assert quote.startswith("This is done by spending 1 Action and:") and quote.endswith("at least 25 Fame.")
+    c, i = _chunk_and_unit(idx, "bribing him")
+    assert extend(c, i, tuning) == rule

@@ -1,6 +1,6 @@
 """Player counts: asked in a question, stated by a rulebook, and a count the book does not cover."""
 
-from rulespal.core.players import mentions_count, player_count_words, player_range, players_asked
+from rulespal.core.players import counts_named, mentions_count, player_count_words, player_range, players_asked
 
 
 def test_player_count_asked():
@@ -30,3 +30,15 @@ def test_a_count_of_people_is_searched_as_players():
     assert player_count_words("4인 게임이면?") == "4 players"
     assert player_count_words("with 3 players?") == ""  # already the book's words
     assert player_count_words("how many cards?") == ""
+
+
+def test_the_counts_a_book_gives_rules_for_when_it_states_no_range():
+    text = "Setup\n\nWith 2 players, remove the red deck.\n\n2 Players3 Players4 Players5 Players\n2 Souls3 Souls5 Souls6 Souls\n"
+    r = counts_named(text)
+    assert (r.low, r.high) == (2, 5) and text[r.start:r.end] == "5 Players"  # on the header that names them all
+    r = counts_named("With 2 players, play two heroes each. In a game of 3 or 4 players, play free-for-all.")
+    assert (r.low, r.high) == (2, 4)
+    assert counts_named("With 3 players, each draws 2 cards. With 4 players, 3 cards.") is None  # two counts
+    assert counts_named("Components: 4 Player Boards, 8 Player Markers, 5 Player aids, 2 players") is None
+    assert counts_named("2 players, 3 players, and up to six players in teams").high == 6
+    assert mentions_count("a game for up to six players", 6) and not mentions_count("six cards", 6)

@@ -13,7 +13,17 @@ def test_short_or_continuing_questions_are_follow_ups():
     assert is_follow_up("and with 4 players?", [], 4)
     assert is_follow_up("what about the harpoons in a two player game then", [], 4)
     assert not is_follow_up("How does a player win the game at the end?", [], 4)
-    assert not is_follow_up("and in Reef Raiders?", ["reef"], 4)
+    assert not is_follow_up("and how do you win in Reef Raiders?", ["reef"], 4, "and how do you win")
+
+
+def test_a_question_that_only_moves_the_last_one_to_another_game():
+    c = carry_over("and in Reef Raiders?", HISTORY, None, DET, 4)
+    assert c.scope == ["reef"] and not c.game_carried
+    assert c.text.startswith("how many pearls at setup with 3 players?")
+    c = carry_over("what about Reef Raiders", HISTORY, None, DET, 4)
+    assert c.scope == ["reef"] and "pearls" in c.text
+    c = carry_over("and with 4 players?", HISTORY, None, DET, 4)
+    assert c.scope == ["kraken"] and c.game_carried
 
 
 def test_follow_up_carries_words_and_game():
@@ -36,7 +46,11 @@ def test_the_changed_slot_replaces_the_old_one():
     assert "3" not in replace_slots("how many pearls with 3 players?", "and with 6 of us?")
     assert replace_slots("what does the red ship cost?", "what about the blue one?").split() == \
         ["what", "does", "the", "ship", "cost?"]
-    assert replace_slots("I rolled a 9 on the chart", "and 11?") == "I rolled a   on the chart"
+    assert replace_slots("I rolled a 9 on the chart", "and 11?") == "I rolled a 11 on the chart"
+    assert replace_slots("how many souls for 3 players?", "and with 2?") == "how many souls for 2 players?"
+    assert "2 players" not in replace_slots("how many souls for 3 players?", "what about level 2?")
+    assert replace_slots("when I finish a 5 stack, what then?", "and in the 6-stack variant?") == \
+        "when I finish a 6 stack, what then?"
     assert replace_slots("2 coins and 3 gems", "and 4?") == "2 coins and 3 gems"  # which one? keep both
 
 
@@ -45,3 +59,4 @@ def test_a_question_that_points_back_is_a_follow_up():
     assert is_follow_up("does that one work the same?", [], 4)
     assert not is_follow_up("can my partner see my cards during the game?", [], 4)
     assert not is_follow_up("If I draw a bomb card during my turn, do I have to play it?", [], 4)  # says its own subject
+

@@ -21,6 +21,14 @@ def test_titles_and_aliases_are_found_longest_first():
     assert d.detect("KC setup") == []  # names under three letters are too ambiguous to match
 
 
+def test_a_latin_title_with_a_korean_particle_glued_to_it():
+    d = GameDetector(DOCS)
+    assert d.detect("Skull Tales에서 사기는 최대 몇이야?") == ["skull-tales"]
+    assert d.detect("Kraken Cove는 몇 명이서 해?") == ["kraken"]
+    assert d.strip("Skull Tales에서 사기는 최대 몇이야?") == "사기는 최대 몇이야?"
+    assert d.detect("Skull Talesman") == []  # a longer Latin word is still another word
+
+
 def test_strip_removes_the_name_and_dangling_prepositions():
     d = GameDetector(DOCS)
     assert d.strip("In Skull Tales, how many actions per turn?") == "how many actions per turn?"
@@ -79,3 +87,18 @@ def test_words_of_a_korean_rulebook_are_never_heard_as_titles_and_same_sounding_
     det = GameDetector(games)
     assert det.sounds_like("클로스트로포비아에서 악마는?") == ["claustrophobia", "claustrophobia-1643"]
     assert det.sounds_like("클로스트로포비아 1643에서 악마는?") == ["claustrophobia-1643"]  # its number
+
+
+def test_a_game_named_in_full_is_told_apart_from_the_picked_game_s_own_words():
+    d = GameDetector([*DOCS, Doc(id="the-crew", title="The Crew", lang="en", text_path=""),
+                      Doc(id="power-grid", title="Power Grid", lang="en", text_path="")])
+    rules = "The crew moves 2 spaces. The power grid of the harbour lights the docks."
+    assert d.named_in_full("Kraken Cove: how many pearls?", rules) == ["kraken"]
+    assert d.named_in_full("how many pearls in kraken cove?", rules) == []  # not written as a title
+    assert d.named_in_full("Can The Crew move twice?", rules) == []  # one word of its own
+    assert d.named_in_full("Does the Power Grid light the docks?", rules) == []  # the picked game's own phrase
+
+
+def test_a_capitalised_word_of_the_chat_s_game_is_not_a_game():
+    assert GameDetector.partial_word_in("and the Ghost Ship?", "Each Ghost Ship sails 2 spaces.")
+    assert not GameDetector.partial_word_in("what about Pirates?", "Each Ghost Ship sails 2 spaces.")

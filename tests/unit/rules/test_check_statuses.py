@@ -77,6 +77,11 @@ def test_written_out_working_is_checked():
                                                                                 "computed from the cited numbers")
     assert status("On the river: 10 + 1 = 12 Prestige [1].")["12 Prestige"][0] == "contradicted"
     assert status("On the river: 10 + 3 = 13 Prestige [1].")["13 Prestige"][0] != "verified"  # 3 is cited nowhere
+    # the book's own working, quoted: its source is that working, not the first operand alone
+    example = "They have to pay 6 + 4 = 10 Doubloons."
+    cited = Citation(n=1, doc="d", section="", start=100, end=100 + len(example), quote=example)
+    check = next(c for c in check_answer(Draft(f"{example} [1]", True, ("d",), (cited,))) if c.claim.startswith("10"))
+    assert check.status == "verified" and example[check.source.start - 100:check.source.end - 100] == "6 + 4 = 10"
 
 
 def test_a_bare_number_is_not_contradicted_by_a_count_of_something_else():

@@ -17,6 +17,27 @@ def test_step_section_page_date_marker_and_name_numbers_are_not_claims():
     assert ("[1]", "marker") in others
 
 
+def test_a_numbered_heading_is_a_section_and_a_title_s_number_was_not_given():
+    claims, others = _kinds("3.2 Minor companies There are 16 of them [1]. 4.1 Starting minor [2]")
+    assert claims == ["16"] and ("3.2", "section") in others and ("4.1", "section") in others
+    claims, _ = _kinds("A ship may carry no more than 2 cannons [1].", "how many cannons in Pirates 2?",
+                       names=("Pirates 2 ed.: Governor's Daughter", "Pirates 2 ed."))
+    assert claims == ["2 cannons"]
+    claims, others = _kinds("Each player gets 7 cards.", "7 Wonders with 7 players: how many cards?",
+                            names=("7 Wonders",))
+    assert claims == ["7 cards"]
+    claims, _ = _kinds("A ship may carry no more than 2 cannons [1].", "Pirates 2에서 대포는 몇 개?",
+                       names=("Pirates 2 ed.",))
+    assert claims == ["2 cannons"]
+    claims, _ = _kinds("Cost: 1.5 Gold per tile.")
+    assert claims == ["1.5 Gold"]  # a decimal after a colon is an amount, not a heading
+
+
+def test_a_noun_stops_at_a_digit_not_at_an_accent():
+    claims, _ = read_claims("Draw 3 Pokémon cards and 2 Cafés; 2 Souls3 Souls")
+    assert [c.text for c in claims] == ["3 Pokémon cards", "2 Cafés", "2 Souls"]
+
+
 def test_quantities_with_their_things_are_claims():
     claims, _ = _kinds("Each player starts with 5 Souls and may hold ten or more tiles; discard half of them.")
     assert claims[:2] == ["5 Souls", "ten or more tiles"]
