@@ -138,6 +138,9 @@ def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float,
         row = _row_bound(book, cited, c, draft.text)
         if row is not None:
             return "verified", row.source(), f"{row.table}: the row for {row.row}"
+        row = _row_bound_conflict(book, cited, c, draft.text)
+        if row is not None:
+            return "contradicted", row.source(), f"{row.table}: the row is {row.row}"
     return status
 
 
@@ -211,7 +214,7 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
                 before = words_before(sentence, m.start())
                 same_thing = (_same(thing, claim_thing) if thing and claim_thing
                               else bool(c.before & before) if bare
-                              else not claim_thing or bool(claim_thing & words))
+                              else not claim_thing or bool(claim_thing & _near(sentence, m)))
                 at = cite.start + s.start() + m.start()
                 if number == c.number and same_thing:
                     return ("verified", SourceSpan(doc=cite.doc, start=at, end=at + len(m.group())), None), None
@@ -227,6 +230,14 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
                 if number != c.number and conflict is None and (said_of_it or bare_too or bound_too):
                     conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}")
     return None, conflict
+
+
+def _near(sentence: str, m: re.Match) -> frozenset[str]:
+    """The words a number with no noun right after it may be said of: its clause before it ("Cards: 2") and
+    what follows it up to the next number ("2 + 1 from Blacksmith": the 1 is the Blacksmith's, not the 2)."""
+    nxt = QUOTE_NUMBER.search(sentence, m.end())
+    after = sentence[m.end():nxt.start() if nxt else len(sentence)]
+    return frozenset(tokenize(after)) | words_before(sentence, m.start(), 8)
 
 
 def _same(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -381,6 +392,29 @@ def _row_bound(book: FactBook, citations: tuple[Citation, ...], c: Claim, answer
     return None
 
 
+def _row_bound_conflict(book: FactBook, citations: tuple[Citation, ...], c: Claim, answer: str) -> Fact | None:
+    """A cited row whose range the claim's range misstates at one end: "from 6 to 9" or "from 5 to 10" against
+    the "5–9" row (the other end agrees, so it is that row)."""
+    span = _number_span(c)
+    if span is None or not c.number.isdigit():
+        return None
+    (at, end), n = span, int(c.number)
+    after = re.match(r"\s*(?:[-–—]|to\b)\s*(\d+)", answer[end:])
+    before = re.search(r"(\d+)\s*(?:[-–—]|to)\s*$", answer[:at])
+    if after is None and before is None:
+        return None
+    for f in book.facts:
+        if f.kind != "cell" or not any(f.doc == ct.doc and ct.start <= f.start and f.end <= ct.end for ct in citations):
+            continue
+        m = ROW_KEY.match(f.row)
+        if m is None or m.group(1) is None:
+            continue
+        low, high = int(m.group(1)), int(m.group(2))
+        if (after and int(after.group(1)) == high and n != low) or (before and int(before.group(1)) == low and n != high):
+            return f
+    return None
+
+
 def _context_matches(f: Fact, c: Claim) -> bool:
     if c.players is None:
         return False
@@ -406,7 +440,8 @@ def _not_the_answer(c: Claim, question: str) -> str | None:
     if asked_counts and c.players is not None and c.players not in asked_counts:
         return f"that is for {c.players} players, the question asks about {' or '.join(map(str, sorted(asked_counts)))}"
     asked = asked_things(question)
-    if asked and c.thing and not asked & c.thing:
+    # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks
+    if asked and c.thing and not asked & c.thing and not _other_script(c.thing, question):
         return f"the question asks about {' '.join(sorted(asked))}"
     return None
 

@@ -155,7 +155,8 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
         return "page"
     if KO_LABEL.search(before):
         return "name"  # "레벨 2 건물": a level, round or page, named by its number
-    if word_before and word_before.group(1).casefold() in LABELS:
+    if word_before and word_before.group(1).casefold() in LABELS and not re.search(
+            r"\b(?:each|every|per|a)\s+player\s*$", before, re.I):  # "deal each player 4 cards": an amount
         return "step" if word_before.group(1).casefold() in ("step", "steps") else "name"
     if m.group("n") and (re.fullmatch(r"1[5-9]\d\d|20\d\d", raw.strip()) or MONTHS.match(text[end:])):
         return "date"
@@ -195,7 +196,9 @@ def thing_after(text: str, pos: int) -> tuple[frozenset[str], int]:
         return frozenset(), pos
     words = [w.strip("*_") for w in m.group(1).split()]
     kept: list[str] = []
-    for w in words:
+    for i, w in enumerate(words):
+        if w == "of" and len(kept) == 1 and kept[0][:1].isupper() and words[i + 1:i + 2] and words[i + 1][:1].isupper():
+            continue  # a name with "of" in it: "2 Fog of War" counts Fog of War
         if w.casefold().strip("'’") in STOPWORDS and kept:
             break
         if w.casefold() in STOPWORDS:

@@ -145,6 +145,25 @@ def test_a_verified_number_for_another_player_count_does_not_answer():
     assert claim.status == "verified" and not claim.answers and "for 2 players" in claim.detail
 
 
+def test_a_number_with_no_noun_is_said_of_its_own_words_not_the_whole_sentence():
+    quote = "Example: Mira earns 5 Gold: her basis of 2 + 1 from the Mill + 2 from the Forge."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+
+    def status(answer):
+        return {c.claim: c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)))}
+
+    assert status("She gets 1 from the Mill [1].")["1 from the Mill"] == "verified"
+    assert status("She gets 2 from the Mill [1].")["2 from the Mill"] != "verified"  # the 2s are the basis and the Forge
+
+
+def test_a_korean_claim_is_not_said_to_miss_what_an_english_question_asks():
+    quote = "매 턴마다 5회의 액션을 수행합니다."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    checks = check_answer(Draft(f"{quote} [1]", True, ("d",), (cite,)), question="how many actions per turn?")
+    claim = next(c for c in checks if c.claim.startswith("5"))
+    assert claim.status == "verified" and claim.answers
+
+
 def test_a_table_row_named_in_the_claim_s_sentence_is_the_cell_checked(tmp_path):
     from tests.unit.conftest import make_snapshot
 
@@ -170,7 +189,9 @@ def test_a_table_row_named_in_the_claim_s_sentence_is_the_cell_checked(tmp_path)
     # a bound of a cited row's range is a number the table states ("from 5 to 9" is the "5–9" row)
     got = status("You draw 2 cards for anywhere from 5 to 9 losses [1].")
     assert got["5"] == "verified" and got["9 losses"] == "verified"
-    assert status("You draw 2 cards from 6 to 9 losses [1].")["6"] != "verified"
+    assert status("You draw 2 cards from 6 to 9 losses [1].")["6"] == "contradicted"  # the row is 5–9
+    assert status("You draw 2 cards from 5 to 10 losses [1].")["10 losses"] == "contradicted"
+    assert status("You draw 1 card from 1 to 4 losses [1].")["4 losses"] == "verified"
     assert status("With 10 or more you draw 3 cards [1].")["10"] == "verified"
     # only a range's own wording names a row: a count that happens to equal a bound is not verified by it
     setup = "Deal 4 cards to each player. Each player starts with 3 coins."

@@ -94,3 +94,13 @@ def test_after_a_citation_marker_a_step_number_or_list_label_is_still_no_claim()
     assert [c.text for c in claims] == ["2 cards"] and ("3", "step") in [(o.text, o.kind) for o in others]
     claims, others = read_claims("Gain 1 coin. [1] 1 Wound: take 1 Wound. [2]")
     assert ("1", "list") in [(o.text, o.kind) for o in others]
+
+
+def test_a_name_with_of_in_it_is_one_thing():
+    claims, _ = read_claims("Add 2 Fog of War cards and 3 cards of each colour.")
+    assert [(c.text, sorted(c.thing)) for c in claims] == [("2 Fog of War", ["fog", "war"]), ("3 cards", ["card"])]
+
+
+def test_an_amount_given_to_each_player_is_a_claim_and_player_2_is_a_name():
+    claims, others = _kinds("Deal each player 4 cards in hand. Player 2 starts.")
+    assert claims == ["4 cards"] and ("2", "name") in others
