@@ -166,7 +166,7 @@ class RulesPal:
             scope = partly
         elif carried.game_carried and len(partly := books.detector.partial(question)) == 1 and scope is not None \
                 and not books.detector.partial_word_in(question, books.index.text(scope[0])):
-            scope = partly  # "what about Pirates 2?" moves the chat to that game; "and the Ghost Ship?" does not
+            scope = partly  # "what about Harbor 2?" moves the chat to that game; "and the Night Market?" does not
         retriever = Retriever(books.index, t, books.acronyms)
         plan = retriever.plan(carried.text, lang, books.glossary(scope), scope, focus=carried.focus)
         hits = retriever.search(plan, scope, t.answer_hits)

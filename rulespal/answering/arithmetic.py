@@ -97,7 +97,7 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
     return _draft(ctx, work, total)
 
 
-# A condition a rule may reward beyond the counted amounts: "the most oxygen", "the longest road".
+# A condition a rule may reward beyond the counted amounts: "the most oxygen", "the longest river".
 SUPERLATIVE = re.compile(r"\b(?:the\s+)?(most|fewest|least|longest|largest|biggest|highest|lowest|greatest)\s+"
                          r"((?:[^\W\d_]+\s+){0,1}[^\W\d_]+)", re.I)
 

@@ -71,15 +71,15 @@ def replace_slots(previous: str, question: str) -> str:
         return COLOURS.sub(" ", previous)
     if (new := NUMBER.search(question)) and len(NUMBER.findall(previous)) == 1:
         old = NUMBER.search(previous)
-        # the same slot, a new value: a bare number ("and with 2?"), or one said of the same thing ("5 stack" and
-        # "the 6-stack variant", "level 3" and "level 4")
+        # the same slot, a new value: a bare number ("and with 2?"), or one said of the same thing ("level 3" and
+        # "the level-4 board", "a 5 stack" and "the 6-stack variant")
         same = BARE_NUMBER.fullmatch(question) or _around(question, new) & _around(previous, old)
         return NUMBER.sub(new.group() if same else " ", previous)
     return previous
 
 
 def _around(text: str, m: re.Match) -> set[str]:
-    """The words right before and right after a number, marked by side ("<level", ">stack")."""
+    """The words right before and right after a number, marked by side ("<level", ">board")."""
     before = re.search(r"([^\W\d_]+)\W*$", text[:m.start()])
     after = re.match(r"[\s-]*([^\W\d_]+)", text[m.end():])
     return ({f"<{before.group(1).casefold()}"} if before else set()) | ({f">{after.group(1).casefold()}"} if after

@@ -24,9 +24,9 @@ complete collection volume part guide player players solo the""".split())
 HANGUL_WORD = re.compile(r"[가-힣]{2,}")
 LEADING_HANGUL = re.compile(r"[^\w가-힣]*((?:[가-힣]+[^\w가-힣]*(?:\d+[^\w가-힣]*)?){1,3})")
 # A word character that is not Hangul (syllables or jamo, any block): a Latin title ends where Hangul starts
-# ("Catan에서" names Catan).
+# ("Moon Farm에서" names Moon Farm).
 WORD_NOT_HANGUL = r"[^\W\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7FF]"
-# A particle glued to a name ("Catan에서"): stripped with it.
+# A particle glued to a name ("Moon Farm에서"): stripped with it.
 GLUED_PARTICLE = r"(?:에서는|에서도|에선|으로는|로는|에는|에게|으로|에서|까지|부터|이랑|랑|하고|[은는이가을를에의도로와과만])(?![가-힣])"
 NAME_PARTICLE = re.compile(r"(?:으로|에서|까지|부터|이랑|랑|하고|[은는이가을를에의도로와과만선])$")
 # How alike a Hangul run and a title must sound: consonants, then consonants and vowels; and the fewest
@@ -173,8 +173,8 @@ class GameDetector:
 
     @staticmethod
     def partial_word_in(question: str, rules: str) -> bool:
-        """Is a capitalised word the question may name a game by also a word of ``rules`` ("and the Ghost Ship?"
-        in a chat about a game with ghost ships)?"""
+        """Is a capitalised word the question may name a game by also a word of ``rules`` ("and the Night
+        Market?" in a chat about a game with a night market)?"""
         return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", rules, re.I) for w in _capitalised(question))
 
     def sounds_like(self, question: str) -> list[str]:
@@ -209,8 +209,8 @@ class GameDetector:
 
     def named_in_full(self, question: str, other_rules: str) -> list[str]:
         """Games a question names by a title of two or more words of its own, capitalised as a title is
-        ("Davy Jones Locker souls?"), and not a phrase of ``other_rules`` (the picked game's rulebook): there
-        "the crew", "Power Grid" or "take 5" are that game's own words, whatever titles the library holds."""
+        ("Harbor Lights Deluxe: how many lanterns?"), and not a phrase of ``other_rules`` (the picked game's rulebook): there
+        "the guild", "Grand Bazaar" or "take 3" are that game's own words, whatever titles the library holds."""
         rules: str | None = None
         found: list[str] = []
         for m in self.find(question):

@@ -86,7 +86,7 @@ def _worked(draft: Draft, question: str) -> dict[tuple[int, str], tuple[str, Sou
             quoted = [(cite, read_claims(cite.quote)[0]) for cite in draft.citations]
         sources = [_cited_number(quoted, n) for n in operands]
         if all(src is not None or re.search(rf"(?<!\d){n}(?!\d)", question) for src, n in zip(sources, operands)):
-            # the book's own working, quoted ("pay 6 + 4 = 10 Doubloons"), is the source; else the first operand
+            # the book's own working, quoted ("pay 6 + 4 = 10 coins"), is the source; else the first operand
             source = _cited_working(draft.citations, m.group()) or next((s for s in sources if s is not None), None)
             out[(m.start(2), str(result))] = ("verified", source, "computed from the cited numbers")
     return out
@@ -234,7 +234,7 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
 
 def _near(sentence: str, m: re.Match) -> frozenset[str]:
     """The words a number with no noun right after it may be said of: its clause before it ("Cards: 2") and
-    what follows it up to the next number ("2 + 1 from Blacksmith": the 1 is the Blacksmith's, not the 2)."""
+    what follows it up to the next number ("2 + 1 from the Mill": the 1 is the Mill's, not the 2)."""
     nxt = QUOTE_NUMBER.search(sentence, m.end())
     after = sentence[m.end():nxt.start() if nxt else len(sentence)]
     return frozenset(tokenize(after)) | words_before(sentence, m.start(), 8)

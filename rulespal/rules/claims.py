@@ -108,7 +108,7 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
 
 
 def _without_titles(question: str, names: tuple[str, ...]) -> str:
-    """The question with the number of a game's title blanked ("cannons in Pirates 2?" for "Pirates 2 ed."): the
+    """The question with the number of a game's title blanked ("cannons in Harbor 2?" for "Harbor 2 ed."): the
     player named the game with it, and gave no quantity. A title's words up to its first number (two at least)."""
     for name in names:
         words = name.split()
@@ -117,7 +117,7 @@ def _without_titles(question: str, names: tuple[str, ...]) -> str:
             continue
         phrase = r"\s+".join(re.escape(w) for w in words[:max(at + 1, 2)])
         question = re.sub(rf"(?<![^\W가-힣]){phrase}(?![^\W가-힣])", lambda m: " " * len(m.group()), question,
-                          flags=re.I)  # a particle may follow ("Pirates 2에서")
+                          flags=re.I)  # a particle may follow ("Harbor 2에서")
     return question
 
 
@@ -190,7 +190,7 @@ def _from_question(text: str, m: re.Match, number: str, asked: set[tuple[str, fr
 
 def thing_after(text: str, pos: int) -> tuple[frozenset[str], int]:
     """The noun phrase after a number (up to three words, stopping at small words): its stems and end."""
-    # a word stops at a digit: "2 Souls3 Souls" (a table's glued cells) counts Souls, not "Souls3"
+    # a word stops at a digit: "2 Gems3 Gems" (a table's glued cells) counts Gems, not "Gems3"
     m = re.match(r"\s*(?:x\s+|×\s*)?[*_]*((?:[^\W\d_](?:[^\W\d_]|['’-])*[*_]*\s*){1,3})", text[pos:])
     if not m:
         return frozenset(), pos
@@ -198,7 +198,7 @@ def thing_after(text: str, pos: int) -> tuple[frozenset[str], int]:
     kept: list[str] = []
     for i, w in enumerate(words):
         if w == "of" and len(kept) == 1 and kept[0][:1].isupper() and words[i + 1:i + 2] and words[i + 1][:1].isupper():
-            continue  # a name with "of" in it: "2 Fog of War" counts Fog of War
+            continue  # a name with "of" in it: "2 Hall of Fame" counts Hall of Fame
         if w.casefold().strip("'’") in STOPWORDS and kept:
             break
         if w.casefold() in STOPWORDS:
