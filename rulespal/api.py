@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -270,6 +270,10 @@ def _add_routes(app: FastAPI) -> None:
         if page.exists():
             return FileResponse(page, media_type="text/html; charset=utf-8")
         return JSONResponse({"name": "RulesPal", "docs": "/docs"})
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon():  # browsers ask for it on every page: no icon, and no error in the console either
+        return Response(status_code=204)
 
 
 app = create_app()

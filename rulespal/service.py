@@ -26,7 +26,7 @@ from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Draft, Hit, Turn
 from rulespal.index.snapshot import IndexSnapshot, SnapshotHolder
 from rulespal.retrieval.acronyms import Acronyms
-from rulespal.retrieval.followup import carry_over
+from rulespal.retrieval.followup import Carried, carry_over
 from rulespal.retrieval.games import HANGUL_WORD, GameDetector, normalize
 from rulespal.retrieval.glossary import glossary_for
 from rulespal.retrieval.query import QueryPlan
@@ -120,7 +120,8 @@ class RulesPal:
 
     def check_question(self, question: str) -> str:
         if question is None or not question.strip():
-            raise EmptyQuestion("the question is empty; type a rules question, e.g. 'How many actions per turn?'")
+            raise EmptyQuestion("the question is empty; type a rules question or search words, e.g. 'How many "
+                                "actions per turn?'")
         if len(question) > self.settings.max_question_chars:
             raise QuestionTooLong(f"the question is {len(question)} characters; keep it under "
                                   f"{self.settings.max_question_chars} characters.")
@@ -138,6 +139,8 @@ class RulesPal:
         text = books.detector.strip(query) if scope else query
         retriever = Retriever(books.index, self.tuning, books.acronyms)
         plan = retriever.plan(text, detect_lang(text), books.glossary(scope), scope, for_answer=False)
+        if plan.lang == "en" and not any(t in books.index.idf for t in plan.tokens):
+            return []  # no word any rulebook uses ("zzqxv"): nothing found, rather than the nearest noise
         return retriever.search(plan, scope, k)
 
     # ---- ask -------------------------------------------------------------------------------
@@ -172,7 +175,7 @@ class RulesPal:
         hits = retriever.search(plan, scope, t.answer_hits)
         picker = Picker(books.index, plan, t)
         if (picked is None and lang == "ko" and len(books.index.docs) > 1 and not books.detector.detect(question)
-                and (candidates := books.detector.sounds_like(question))):
+                and (candidates := books.detector.sounds_like(question) or self._heard_before(books, carried, history))):
             # a game the question itself names in Hangul, even in a follow-up that would carry the last one
             unscoped = picker.picks(hits) if scope is None else None
             heard = self._heard_game(books, retriever, candidates, carried.text, carried.focus, unscoped)
@@ -193,6 +196,14 @@ class RulesPal:
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
         return enforce(draft, books.facts, question, lang, names, t.restate_share,
                        tuple(books.glossary(list(draft.games))) if draft.games else ())
+
+    @staticmethod
+    def _heard_before(books: Books, carried: Carried, history: list[Turn]) -> list[str]:
+        """A follow-up with no game ("4명이면?") after a question that named one in Hangul: that game's candidates."""
+        if carried.focus is None or carried.scope is not None:
+            return []
+        last = next((t.content for t in reversed(history) if t.role == "user" and t.content.strip()), "")
+        return books.detector.sounds_like(last) if last else []
 
     def _heard_game(self, books: Books, retriever: Retriever, candidates: list[str], text: str, focus: str | None,
                     unscoped: list[Pick] | None) -> tuple[list[str], QueryPlan, list[Hit], Picker] | None:

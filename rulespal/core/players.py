@@ -86,6 +86,12 @@ def counts_named(text: str) -> PlayerRange | None:
     return PlayerRange(min(n for n, _ in found), high, at.start(), at.end(), bool(SOLO.search(text)))
 
 
+def listed_counts(text: str) -> set[int]:
+    """Every player count a text gives a rule for, lists included ("4, 5 or 6 players": 4, 5 and 6)."""
+    return {n for m in NAMED_COUNTS.finditer(text) for w in re.findall(_COUNT, m.group(1), re.I)
+            if (n := as_int(w)) is not None}
+
+
 def speaks_of_counts(text: str) -> bool:
     """Does the text give a rule for some player count ("with 3 players", "2 Players3 Players")?"""
     return NAMED_COUNTS.search(text) is not None

@@ -49,8 +49,20 @@ def carry_over(question: str, history: list[Turn], picked: str | None, detector:
     carried_game = scope is None
     if scope is None:
         scope = next((found[:1] for turn in reversed(previous) if (found := detector.detect(turn))), None)
-    return Carried(f"{replace_slots(detector.strip(previous[-1]), stripped)} {stripped}", stripped, scope, stripped,
-                   carried_game and scope is not None)
+    return Carried(f"{replace_slots(_resolved(previous, detector, max_words), stripped)} {stripped}", stripped, scope,
+                   stripped, carried_game and scope is not None)
+
+
+def _resolved(previous: list[str], detector: GameDetector, max_words: int) -> str:
+    """The last question as it was understood: a follow-up read with the one before it, and so on back
+    ("... souls with 3 players?", "and with 4 players?": the second asks for souls with 4 players)."""
+    text = detector.strip(previous[0])
+    for turn in previous[1:]:
+        stripped = detector.strip(turn)
+        named = detector.detect(turn)
+        text = (f"{replace_slots(text, stripped)} {stripped}" if is_follow_up(turn, named, max_words, stripped)
+                and not named else stripped)
+    return text
 
 
 COLOURS = re.compile(r"\b(red|blue|green|yellow|black|white|purple|orange|pink|brown|gr[ae]y|gold|silver)\b"

@@ -221,9 +221,10 @@ class GameDetector:
             if f" {m.alias} " in rules:
                 continue
             pattern = r"[\W_]*".join(re.escape(w) for w in m.alias.split())
-            raw = re.search(rf"(?<!{WORD_NOT_HANGUL}){pattern}", question, re.I)
+            plain = re.sub(r"[’'`´]", "", question)  # "Governor's" is written "governors" in an alias
+            raw = re.search(rf"(?<!{WORD_NOT_HANGUL}){pattern}", plain, re.I)
             if raw is not None and all(w[:1].isupper() for w in re.findall(r"[^\W\d_]+", raw.group())
-                                       if w.casefold() in words):
+                                       if w.casefold() in words and len(w) >= 3):  # "ed." may stay small
                 found.append(m.doc)
         return found
 

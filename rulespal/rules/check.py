@@ -20,20 +20,21 @@ from dataclasses import replace
 
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
-from rulespal.core.players import player_counts
+from rulespal.core.players import listed_counts, player_counts
 from rulespal.core.text import HANGUL
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
 from rulespal.rules.claims import (NUMBER, SPELLED, Claim, asked_things, keys_before, normalise, players_near,
-                                   read_claims, thing_after, words_before)
+                                   read_claims, sentence_at, thing_after, words_before)
 from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS, ROW_KEY, key_holds
 
 SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]?")
 # Numbers in a cited quote, also where a flattened table glued them to words ("2 Souls3 Souls5 Souls").
 RESTATE_SHARE = Tuning().restate_share
-QUOTE_NUMBER = re.compile(rf"(?<![\d.])[+−-]?\d+(?![\d])|{SPELLED}", re.I)
+# A sign only where a sign can stand: "4-on-3" is a 3, not a -3 (glued to a Korean word it is one: "피로도-2").
+QUOTE_NUMBER = re.compile(rf"(?<![\d.])(?:(?<![A-Za-z0-9])[+−-])?\d+(?![\d])|{SPELLED}", re.I)
 
 
 def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
@@ -48,7 +49,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
             continue
         seen.add(c.text)
         status, source, detail = worked.get((c.start, c.number)) or _status(c, draft, book, restate_share, glossary)
-        not_it = None if status != "verified" else _not_the_answer(c, question)
+        not_it = None if status != "verified" else _not_the_answer(c, question, draft.text)
         answers = not_it is None
         if not_it is not None:
             detail = f"does not answer: {not_it}"
@@ -216,7 +217,7 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
                               else bool(c.before & before) if bare
                               else not claim_thing or bool(claim_thing & _near(sentence, m)))
                 at = cite.start + s.start() + m.start()
-                if number == c.number and same_thing:
+                if number == c.number and same_thing and _signs_agree(c, m.group()):
                     return ("verified", SourceSpan(doc=cite.doc, start=at, end=at + len(m.group())), None), None
                 # another number said of the same thing, in the same words ("scores 10 points" after "score 9 points")
                 said_of_it = (thing and claim_thing and thing & claim_thing
@@ -230,6 +231,11 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
                 if number != c.number and conflict is None and (said_of_it or bare_too or bound_too):
                     conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}")
     return None, conflict
+
+
+def _signs_agree(c: Claim, said: str) -> bool:
+    """A modifier ("+1 to his roll") is stated only by a number written with its sign, not by any 1."""
+    return not c.text.lstrip().startswith("+") or said.lstrip().startswith("+")
 
 
 def _near(sentence: str, m: re.Match) -> frozenset[str]:
@@ -434,10 +440,11 @@ def _cell_number(f: Fact, c: Claim) -> str | None:
     return normalise(m.group()) if m else None
 
 
-def _not_the_answer(c: Claim, question: str) -> str | None:
+def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
     """Why a verified claim does not answer the question (another thing, another player count), or None."""
     asked_counts = player_counts(question)
-    if asked_counts and c.players is not None and c.players not in asked_counts:
+    if (asked_counts and c.players is not None and c.players not in asked_counts
+            and not asked_counts & listed_counts(sentence_at(answer, c.start))):  # "4, 5 or 6 players: 3 cards"
         return f"that is for {c.players} players, the question asks about {' or '.join(map(str, sorted(asked_counts)))}"
     asked = asked_things(question)
     # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks

@@ -34,7 +34,9 @@ GLUED_UNIT = re.compile(r"(?:vps?|pts?|hp|ap|mp|cm|mm|sec|secs|min|mins|s)\b", r
 
 
 # What a question asks to be counted: "how many [idea slots]", "the maximum [hand size]".
+# "how much is the ransom?" asks a value in whatever unit, not a count of ransoms: a verb after it names nothing.
 ASKED = re.compile(r"\b(?:how (?:many|much)|number of|maximum|minimum|max|min|limit on|size of)\s+"
+                   r"(?!(?:is|are|was|were|does|do|did|will|would|can|could|should|cost|costs|it)\b)"
                    r"((?:[A-Za-z][\w'-]*\s*){1,3})", re.I)
 
 
@@ -223,7 +225,7 @@ def _sentence_start(text: str, pos: int) -> int:
     return max(text.rfind(". ", 0, pos), text.rfind("\n", 0, pos)) + 1
 
 
-def _sentence(text: str, pos: int) -> str:
+def sentence_at(text: str, pos: int) -> str:
     start = _sentence_start(text, pos)
     end = min((i for i in (text.find(". ", pos), text.find("\n", pos)) if i >= 0), default=len(text))
     return text[start:end]
@@ -246,7 +248,7 @@ def keys_before(text: str, pos: int) -> list[int]:
 def players_near(text: str, pos: int) -> int | None:
     """The player count nearest ``pos`` in its sentence ("With 4 players, 5 cards (6 cards with 3 players)")."""
     start = _sentence_start(text, pos)
-    counts = list(PLAYERS.finditer(_sentence(text, pos)))
+    counts = list(PLAYERS.finditer(sentence_at(text, pos)))
     if not counts:
         return None
     nearest = min(counts, key=lambda m: min(abs(start + m.start() - pos), abs(start + m.end() - pos)))
@@ -264,4 +266,4 @@ def _content_words_before(text: str, pos: int) -> list[str]:
 
 
 def _sentence_words(text: str, pos: int) -> frozenset[str]:
-    return frozenset(t for t in tokenize(_sentence(text, pos)) if t.isalpha() and t not in STOPWORDS)
+    return frozenset(t for t in tokenize(sentence_at(text, pos)) if t.isalpha() and t not in STOPWORDS)

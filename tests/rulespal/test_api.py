@@ -66,6 +66,10 @@ def test_games_and_health(client):
     assert client.get("/healthz").json()["status"] == "ok"
 
 
+def test_favicon_is_no_error(client):
+    assert client.get("/favicon.ico").status_code == 204
+
+
 def test_openapi_docs(client):
     page = client.get("/docs")
     assert page.status_code == 200

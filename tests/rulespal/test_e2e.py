@@ -126,3 +126,9 @@ def test_a_player_count_the_rules_never_give_is_not_answered(service):
 def test_game_filter_restricts_answers(service):
     hits = service.search("Cursed Gold", "tiny-epic-pirates-curse-of-amdiak", 10)
     assert hits and {h.chunk.doc for h in hits} == {"tiny-epic-pirates-curse-of-amdiak"}
+
+
+def test_a_search_for_no_word_any_rulebook_uses_finds_nothing(service):
+    assert service.search("zzqxv qqzx", None, 5) == []
+    assert service.search("휴식 액션", None, 5)  # a Korean search still reaches English books by meaning
+    assert service.search("morale", "skull-tales", 3)

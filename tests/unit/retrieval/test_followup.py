@@ -60,3 +60,9 @@ def test_a_question_that_points_back_is_a_follow_up():
     assert not is_follow_up("can my partner see my cards during the game?", [], 4)
     assert not is_follow_up("If I draw a bomb card during my turn, do I have to play it?", [], 4)  # says its own subject
 
+
+
+def test_a_follow_up_of_a_follow_up_keeps_the_first_question_s_topic():
+    history = HISTORY + [Turn("user", "and with 4 players?"), Turn("assistant", "5 Pearls [1]")]
+    c = carry_over("and with 2?", history, None, DET, 4)
+    assert c.scope == ["kraken"] and "pearls" in c.text and "2 players" in c.text and "4 players" not in c.text

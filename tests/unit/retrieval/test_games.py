@@ -94,6 +94,7 @@ def test_a_game_named_in_full_is_told_apart_from_the_picked_game_s_own_words():
                       Doc(id="power-grid", title="Power Grid", lang="en", text_path="")])
     rules = "The crew moves 2 spaces. The power grid of the harbour lights the docks."
     assert d.named_in_full("Kraken Cove: how many pearls?", rules) == ["kraken"]
+    assert d.named_in_full("the ransom in Pirates 2 ed.: Governor's Daughter?", rules) == ["pirates-2"]
     assert d.named_in_full("how many pearls in kraken cove?", rules) == []  # not written as a title
     assert d.named_in_full("Can The Crew move twice?", rules) == []  # one word of its own
     assert d.named_in_full("Does the Power Grid light the docks?", rules) == []  # the picked game's own phrase

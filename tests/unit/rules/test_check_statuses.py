@@ -156,6 +156,28 @@ def test_a_number_with_no_noun_is_said_of_its_own_words_not_the_whole_sentence()
     assert status("She gets 2 from the Mill [1].")["2 from the Mill"] != "verified"  # the 2s are the basis and the Forge
 
 
+def test_a_value_question_and_a_listed_player_count_are_answered():
+    quote = "Pay 50 coins of ransom to the warden. With 4, 5 or 6 players: 3 cards each."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+
+    def answers(answer, question):
+        return {c.claim: c.answers for c in check_answer(Draft(answer, True, ("d",), (cite,)), question=question)}
+
+    assert answers("Pay 50 coins of ransom to the warden [1].", "How much is the ransom?")["50 coins"]
+    assert answers("With 4, 5 or 6 players: 3 cards each [1].", "and with 5 players?")["3 cards"]
+
+
+def test_signs_say_what_they_mean():
+    quote = "Push off marbles with a 4-on-3 push. Advance 1 position on the track. The lantern gives +1 to the roll."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    checks = {c.claim: c for c in check_answer(Draft("You win after pushing off 3 or more marbles [1].", True, ("d",),
+                                                     (cite,)))}
+    assert all(c.status != "contradicted" for c in checks.values())  # "4-on-3" says no -3
+    checks = {c.claim: c for c in check_answer(Draft("The lantern gives +1 to the roll [1].", True, ("d",), (cite,)))}
+    plus = next(c for c in checks.values() if c.claim.startswith("+1"))
+    assert plus.status == "verified" and quote[plus.source.start:plus.source.end] == "+1"
+
+
 def test_a_korean_claim_is_not_said_to_miss_what_an_english_question_asks():
     quote = "매 턴마다 5회의 액션을 수행합니다."
     cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
