@@ -73,6 +73,13 @@ def test_pick_game_ask_and_open_citation(page):
     assert page.locator("#panel").is_hidden()
 
 
+def test_text_typed_in_the_picker_but_not_chosen_is_no_pick(page):
+    page.locator("#game-input").click()
+    page.locator("#game-input").fill("skull")
+    page.locator("#question").click()  # leave the picker without choosing
+    assert page.locator("#game-input").input_value() == ""
+
+
 def test_korean_question_and_follow_up(page):
     answer = _ask(page, "휴식 액션은 뭐야?")
     assert "피로도" in answer.inner_text() and "2" in answer.inner_text()
