@@ -138,7 +138,12 @@ class RulesPal:
         scope = [gid] if gid else (books.detector.detect(query) or None)
         text = books.detector.strip(query) if scope else query
         retriever = Retriever(books.index, self.tuning, books.acronyms)
-        plan = retriever.plan(text, detect_lang(text), books.glossary(scope), scope, for_answer=False)
+        lang = detect_lang(text)
+        if (scope is None and lang == "ko" and len(books.index.docs) > 1
+                and (candidates := books.detector.sounds_like(query))
+                and (heard := self._heard_game(books, retriever, candidates, text, None, None)) is not None):
+            scope = heard[0]  # "스플렌더에서 ..." looks in the game it names in Hangul, as an answer would
+        plan = retriever.plan(text, lang, books.glossary(scope), scope, for_answer=False)
         if plan.lang == "en" and not any(t in books.index.idf for t in plan.tokens):
             return []  # no word any rulebook uses ("zzqxv"): nothing found, rather than the nearest noise
         return retriever.search(plan, scope, k)

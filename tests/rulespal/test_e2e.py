@@ -77,6 +77,14 @@ def test_a_game_named_in_hangul_with_no_alias_is_heard_and_confirmed_by_its_rule
                Turn(role="assistant", content="The maximum Morale your crew can reach is 30.")]
     a = service.ask("데이비 존스 로커에서는?", history=history)
     assert a.citations and all(c.doc == D for c in a.citations)
+    # a search (the chat page's quick lookup) looks in the game named in Hangul too
+    hits = service.search("데이비 존스 로커에서 게임에서 이기려면?", None, 3)  # else the Korean book wins
+    assert hits and all(h.chunk.doc == D for h in hits)
+    # a Korean follow-up with no game stays in the game the question before named in Hangul
+    first = "데비 존스 3인 영혼 몇 개야?"
+    a = service.ask(first)
+    b = service.ask("4명이면?", history=[Turn(role="user", content=first), Turn(role="assistant", content=a.answer)])
+    assert b.citations and b.citations[0].doc == D and "5 Souls" in b.answer
 
 
 def test_unanswerable_says_so(service):
