@@ -144,8 +144,6 @@ class RulesPal:
                 and (heard := self._heard_game(books, retriever, candidates, text, None, None)) is not None):
             scope = heard[0]  # "스플렌더에서 ..." looks in the game it names in Hangul, as an answer would
         plan = retriever.plan(text, lang, books.glossary(scope), scope, for_answer=False)
-        if plan.lang == "en" and not any(t in books.index.idf for t in plan.tokens):
-            return []  # no word any rulebook uses ("zzqxv"): nothing found, rather than the nearest noise
         return retriever.search(plan, scope, k)
 
     # ---- ask -------------------------------------------------------------------------------
@@ -207,8 +205,14 @@ class RulesPal:
         """A follow-up with no game ("4명이면?") after a question that named one in Hangul: that game's candidates."""
         if carried.focus is None or carried.scope is not None:
             return []
-        last = next((t.content for t in reversed(history) if t.role == "user" and t.content.strip()), "")
-        return books.detector.sounds_like(last) if last else []
+        for turn in reversed(history):  # back to the question that named the game
+            if turn.role != "user" or not turn.content or not turn.content.strip():
+                continue
+            if books.detector.detect(turn.content):
+                return []
+            if found := books.detector.sounds_like(turn.content):
+                return found
+        return []
 
     def _heard_game(self, books: Books, retriever: Retriever, candidates: list[str], text: str, focus: str | None,
                     unscoped: list[Pick] | None) -> tuple[list[str], QueryPlan, list[Hit], Picker] | None:

@@ -59,9 +59,12 @@ def _resolved(previous: list[str], detector: GameDetector, max_words: int) -> st
     text = detector.strip(previous[0])
     for turn in previous[1:]:
         stripped = detector.strip(turn)
-        named = detector.detect(turn)
-        text = (f"{replace_slots(text, stripped)} {stripped}" if is_follow_up(turn, named, max_words, stripped)
-                and not named else stripped)
+        if not is_follow_up(turn, detector.detect(turn), max_words, stripped):
+            text = stripped
+        elif BARE_NUMBER.fullmatch(stripped) and (slotted := replace_slots(text, stripped)) != text:
+            text = slotted  # "and 4?": the number took its slot, nothing else to add
+        else:
+            text = f"{replace_slots(text, stripped)} {stripped}"
     return text
 
 

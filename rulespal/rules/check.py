@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
-from rulespal.core.players import listed_counts, player_counts
+from rulespal.core.players import NAMED_COUNTS, listed_counts, player_counts
 from rulespal.core.text import HANGUL
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
@@ -33,8 +33,7 @@ from rulespal.rules.lookup import HEADER_PLAYERS, ROW_KEY, key_holds
 SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]?")
 # Numbers in a cited quote, also where a flattened table glued them to words ("2 Souls3 Souls5 Souls").
 RESTATE_SHARE = Tuning().restate_share
-# A sign only where a sign can stand: "4-on-3" is a 3, not a -3 (glued to a Korean word it is one: "피로도-2").
-QUOTE_NUMBER = re.compile(rf"(?<![\d.])(?:(?<![A-Za-z0-9])[+−-])?\d+(?![\d])|{SPELLED}", re.I)
+QUOTE_NUMBER = re.compile(rf"(?<![\d.])[+−-]?\d+(?![\d])|{SPELLED}", re.I)
 
 
 def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
@@ -231,6 +230,14 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
                 if number != c.number and conflict is None and (said_of_it or bare_too or bound_too):
                     conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}")
     return None, conflict
+
+
+def _nearest_counts(answer: str, at: int) -> set[int]:
+    """The player counts of the count list nearest ``at`` in its sentence ("with 4 or 5 players, deal 3")."""
+    sentence = sentence_at(answer, at)
+    offset = answer.find(sentence)
+    lists = [(abs(offset + m.start() - at), m.group()) for m in NAMED_COUNTS.finditer(sentence)]
+    return listed_counts(min(lists)[1]) if lists else set()
 
 
 def _signs_agree(c: Claim, said: str) -> bool:
@@ -444,7 +451,7 @@ def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
     """Why a verified claim does not answer the question (another thing, another player count), or None."""
     asked_counts = player_counts(question)
     if (asked_counts and c.players is not None and c.players not in asked_counts
-            and not asked_counts & listed_counts(sentence_at(answer, c.start))):  # "4, 5 or 6 players: 3 cards"
+            and not asked_counts & _nearest_counts(answer, c.start)):  # "4, 5 or 6 players: 3 cards"
         return f"that is for {c.players} players, the question asks about {' or '.join(map(str, sorted(asked_counts)))}"
     asked = asked_things(question)
     # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks

@@ -35,8 +35,8 @@ GLUED_UNIT = re.compile(r"(?:vps?|pts?|hp|ap|mp|cm|mm|sec|secs|min|mins|s)\b", r
 
 # What a question asks to be counted: "how many [idea slots]", "the maximum [hand size]".
 # "how much is the ransom?" asks a value in whatever unit, not a count of ransoms: a verb after it names nothing.
-ASKED = re.compile(r"\b(?:how (?:many|much)|number of|maximum|minimum|max|min|limit on|size of)\s+"
-                   r"(?!(?:is|are|was|were|does|do|did|will|would|can|could|should|cost|costs|it)\b)"
+ASKED = re.compile(r"\b(?:how (?:many|much)\s+(?!(?:is|are|was|were|does|do|did|will|would|can|could|should|cost|"
+                   r"costs|it)\b)|(?:number of|maximum|minimum|max|min|limit on|size of)\s+)"
                    r"((?:[A-Za-z][\w'-]*\s*){1,3})", re.I)
 
 

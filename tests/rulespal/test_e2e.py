@@ -85,6 +85,9 @@ def test_a_game_named_in_hangul_with_no_alias_is_heard_and_confirmed_by_its_rule
     a = service.ask(first)
     b = service.ask("4명이면?", history=[Turn(role="user", content=first), Turn(role="assistant", content=a.answer)])
     assert b.citations and b.citations[0].doc == D and "5 Souls" in b.answer
+    c = service.ask("2명이면?", history=[Turn(role="user", content=first), Turn(role="assistant", content=a.answer),
+                                       Turn(role="user", content="4명이면?"), Turn(role="assistant", content=b.answer)])
+    assert c.citations and c.citations[0].doc == D  # the game holds two follow-ups on (the table: see Known limits)
 
 
 def test_unanswerable_says_so(service):
@@ -136,7 +139,3 @@ def test_game_filter_restricts_answers(service):
     assert hits and {h.chunk.doc for h in hits} == {"tiny-epic-pirates-curse-of-amdiak"}
 
 
-def test_a_search_for_no_word_any_rulebook_uses_finds_nothing(service):
-    assert service.search("zzqxv qqzx", None, 5) == []
-    assert service.search("휴식 액션", None, 5)  # a Korean search still reaches English books by meaning
-    assert service.search("morale", "skull-tales", 3)

@@ -66,3 +66,15 @@ def test_a_follow_up_of_a_follow_up_keeps_the_first_question_s_topic():
     history = HISTORY + [Turn("user", "and with 4 players?"), Turn("assistant", "5 Pearls [1]")]
     c = carry_over("and with 2?", history, None, DET, 4)
     assert c.scope == ["kraken"] and "pearls" in c.text and "2 players" in c.text and "4 players" not in c.text
+
+
+def test_a_chain_of_bare_numbers_keeps_one_slot_and_a_game_move_keeps_the_topic():
+    det = DET
+    history = [Turn("user", "how many pearls at level 3 in Kraken Cove?"), Turn("assistant", "4 [1]"),
+               Turn("user", "and 4?"), Turn("assistant", "5 [1]")]
+    c = carry_over("and 5?", history, None, det, 4)
+    assert "level 5" in c.text and "4" not in c.text
+    history = [Turn("user", "how many pearls with 3 players in Kraken Cove?"), Turn("assistant", "6 [1]"),
+               Turn("user", "and in Reef Raiders?"), Turn("assistant", "4 [1]")]
+    c = carry_over("and with 4 players?", history, None, det, 4)
+    assert "pearls" in c.text

@@ -165,14 +165,20 @@ def test_a_value_question_and_a_listed_player_count_are_answered():
 
     assert answers("Pay 50 coins of ransom to the warden [1].", "How much is the ransom?")["50 coins"]
     assert answers("With 4, 5 or 6 players: 3 cards each [1].", "and with 5 players?")["3 cards"]
+    deal = "With 3 players, deal 2 cards each; with 4 or 5 players, deal 3 cards each."
+    cite2 = Citation(n=1, doc="d", section="", start=0, end=len(deal), quote=deal)
+    checks = {c.claim: c.answers for c in check_answer(Draft(f"{deal} [1]", True, ("d",), (cite2,)),
+                                                        question="How many cards with 5 players?")}
+    assert checks["2 cards"] is False and checks["3 cards"] is True
 
 
 def test_signs_say_what_they_mean():
-    quote = "Push off marbles with a 4-on-3 push. Advance 1 position on the track. The lantern gives +1 to the roll."
+    quote = "Advance 1 position on the track. The lantern gives +1 to the roll."
     cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
-    checks = {c.claim: c for c in check_answer(Draft("You win after pushing off 3 or more marbles [1].", True, ("d",),
-                                                     (cite,)))}
-    assert all(c.status != "contradicted" for c in checks.values())  # "4-on-3" says no -3
+    glued = "Each Curse on your ship-2 Infamy"  # a flattened table cell: the sign belongs to the number
+    cell = Citation(n=1, doc="d", section="", start=0, end=len(glued), quote=glued)
+    checks = check_answer(Draft("Each Curse on your ship: -2 Infamy [1].", True, ("d",), (cell,)))
+    assert [c.status for c in checks] == ["verified"]
     checks = {c.claim: c for c in check_answer(Draft("The lantern gives +1 to the roll [1].", True, ("d",), (cite,)))}
     plus = next(c for c in checks.values() if c.claim.startswith("+1"))
     assert plus.status == "verified" and quote[plus.source.start:plus.source.end] == "+1"
