@@ -45,7 +45,7 @@ class IngestReport:
     chunks: int
     seconds: float
     added: list[str] = field(default_factory=list)
-    replaced: list[str] = field(default_factory=list)  # ids that a user's earlier rulebook had: the new file replaces it
+    replaced: list[str] = field(default_factory=list)  # ids a user's earlier rulebook had: the new file replaces it
 
 
 @dataclass(frozen=True)

@@ -93,9 +93,9 @@ class Limits:
             return await self.app(scope, receive, send)
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")
+        too_large = f"the request body is over {self.max_body // 1024} KB; send a shorter question"
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            return await _send_error(send, 413, "request_too_large",
-                                     f"the request body is over {self.max_body // 1024} KB; send a shorter question")
+            return await _send_error(send, 413, "request_too_large", too_large)
         if self.rate > 0 and not self._allow(scope):
             return await _send_error(send, 429, "rate_limited",
                                      "too many requests from this client; wait a few seconds and try again")
@@ -106,8 +106,7 @@ class Limits:
             except _ClientGone:
                 return None
             if body is None:
-                return await _send_error(send, 413, "request_too_large",
-                                         f"the request body is over {self.max_body // 1024} KB; send a shorter question")
+                return await _send_error(send, 413, "request_too_large", too_large)
             receive = _replay(body, receive)
         return await self.app(scope, receive, send)
 

@@ -186,7 +186,8 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
              update_expected: Annotated[bool, typer.Option("--update-expected",
                                                            help="write this run's scores as the expected ones")]
              = False,
-             baselines: Annotated[bool, typer.Option(help="also run the textbook baseline and the ablations side by side (the first-hit baseline always runs)")] = True,
+             baselines: Annotated[bool, typer.Option(help="also run the textbook baseline and the ablations "
+                                                          "(the first-hit baseline always runs)")] = True,
              tune: Annotated[Optional[list[str]], typer.Option(help="vary a tuned number, e.g. rerank_weight=0.3 "
                                                                      "(names: rulespal/core/tuning.py)")] = None,
              show_test: Annotated[bool, typer.Option("--show-test", help="also list the blind test split's "

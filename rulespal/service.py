@@ -178,7 +178,8 @@ class RulesPal:
         hits = retriever.search(plan, scope, t.answer_hits)
         picker = Picker(books.index, plan, t)
         if (picked is None and lang == "ko" and len(books.index.docs) > 1 and not books.detector.detect(question)
-                and (candidates := books.detector.sounds_like(question) or self._heard_before(books, carried, history))):
+                and (candidates := (books.detector.sounds_like(question)
+                                    or self._heard_before(books, carried, history)))):
             # a game the question itself names in Hangul, even in a follow-up that would carry the last one
             unscoped = picker.picks(hits) if scope is None else None
             heard = self._heard_game(books, retriever, candidates, carried.text, carried.focus, unscoped)

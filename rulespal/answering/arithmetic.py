@@ -113,8 +113,10 @@ def _unapplied(ctx: AnswerContext, work: Working, question: str) -> None:
     spans = {(f.start, f.end) for f in work.used}
     for m in SUPERLATIVE.finditer(question):
         said = stems(m.group(2)) - unit
+        if not said:
+            continue
         for hit in ctx.hits[:ctx.tuning.answer_hits]:
-            if hit.chunk.doc != doc or not said:
+            if hit.chunk.doc != doc:
                 continue
             for u in hit.chunk.units:
                 text = hit.chunk.unit_text(u)

@@ -19,8 +19,6 @@ def out_of_range(ctx: AnswerContext) -> Draft | None:
     text = ctx.index.text(doc)
     found, key = player_range(text), "player_range"
     if found is None:
-        # no range stated: a table of the passages found whose header gives rules for 2 to 5 players says
-        # nothing of 7 (fewer than the fewest may still be played)
         # no range stated: rules given for 2 to 5 players say nothing of 7 (fewer than the fewest may still be
         # played), when the passages found for the question speak of player counts at all
         found = counts_named(text) if any(speaks_of_counts(h.chunk.text) for h in ctx.hits[:ctx.tuning.answer_hits]
@@ -36,4 +34,3 @@ def out_of_range(ctx: AnswerContext) -> Draft | None:
                     quote=text[start:end])
     lead = say(ctx.lang, key, low=str(found.low), high=str(found.high), n=str(n))
     return Draft(f"{lead}: {plain(cite.quote)} [1]", False, (doc,), (cite,))
-

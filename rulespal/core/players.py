@@ -7,13 +7,14 @@ from dataclasses import dataclass
 
 from rulespal.core.numbers import as_int
 
-_N = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve").split()
+_WORDS = "|".join(NUMBER_WORDS[1:])  # a player count said in words, one to twelve
+_N = rf"(\d{{1,2}}|{_WORDS})"
 ASKED = re.compile(rf"(?<![\w-]){_N}[\s-]*(?:players?\b|player game|p\b|of us\b|people\b|인|명)", re.I)
 # "for 2 to 5 players", "2-4 player game", "1- to 4-player", "2~4인"
 BOOK_RANGE = re.compile(rf"(?<![\w-]){_N}\s*-?\s*(?:-|–|—|to|~)\s*{_N}[\s-]*(?:players?\b|인|명)", re.I)
 # "a tile-based game for 2 to 4 treasure hunters"
 GAME_FOR = re.compile(rf"\bgame\s+for\s+{_N}\s*(?:-|–|to)\s*{_N}\s+[a-z]", re.I)
-NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve").split()
 SOLO = re.compile(r"\b(solo|solitaire|single[- ]player|one[- ]player|1[- ]player)\b", re.I)
 
 
@@ -62,7 +63,7 @@ def player_range(text: str) -> PlayerRange | None:
 
 # Player counts a rulebook gives rules for: "3 players", "2, 3 or 4 players", "six players", a table's header
 # "2 Players3 Players4 Players", "3인"; not a component ("4 Player Boards").
-_COUNT = r"(?<![\d-])\d{1,2}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
+_COUNT = rf"(?<![\d-])\d{{1,2}}|\b(?:{_WORDS})\b"
 NAMED_COUNTS = re.compile(rf"((?:{_COUNT})(?:\s*(?:,|or|and|to|-|–|/)\s*(?:{_COUNT}))*)[\s-]*"
                           r"(?:players?(?![a-z])(?!\s*'?s?\s*(?:boards?|mats?|aids?|colou?rs?|markers?|tokens?|cards?|"
                           r"screens?|sheets?|pieces?|pawns?))|인)", re.I)
@@ -72,9 +73,7 @@ def counts_named(text: str) -> PlayerRange | None:
     """The player counts a rulebook that states no range gives rules for ("with 2 players ...", "3 or 4 players",
     a table's "2 Players 3 Players 4 Players"), fewest to most, spanning a mention of the most (on the line that
     names most counts: a table's header); None under three different counts, too few to tell a range."""
-    found: list[tuple[int, re.Match]] = []
-    for m in NAMED_COUNTS.finditer(text):
-        found += [(n, m) for w in re.findall(_COUNT, m.group(1), re.I) if (n := as_int(w)) is not None and 1 <= n <= 12]
+    found = [(n, m) for m in NAMED_COUNTS.finditer(text) for n in _counts_of(m) if 1 <= n <= 12]
     if len({n for n, _ in found}) < 3:
         return None
     high = max(n for n, _ in found)
@@ -86,10 +85,14 @@ def counts_named(text: str) -> PlayerRange | None:
     return PlayerRange(min(n for n, _ in found), high, at.start(), at.end(), bool(SOLO.search(text)))
 
 
+def _counts_of(m: re.Match) -> list[int]:
+    """The counts of one ``NAMED_COUNTS`` match ("4, 5 or 6 players": 4, 5 and 6)."""
+    return [n for w in re.findall(_COUNT, m.group(1), re.I) if (n := as_int(w)) is not None]
+
+
 def listed_counts(text: str) -> set[int]:
     """Every player count a text gives a rule for, lists included ("4, 5 or 6 players": 4, 5 and 6)."""
-    return {n for m in NAMED_COUNTS.finditer(text) for w in re.findall(_COUNT, m.group(1), re.I)
-            if (n := as_int(w)) is not None}
+    return {n for m in NAMED_COUNTS.finditer(text) for n in _counts_of(m)}
 
 
 def speaks_of_counts(text: str) -> bool:

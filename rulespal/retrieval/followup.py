@@ -97,5 +97,5 @@ def _around(text: str, m: re.Match) -> set[str]:
     """The words right before and right after a number, marked by side ("<level", ">board")."""
     before = re.search(r"([^\W\d_]+)\W*$", text[:m.start()])
     after = re.match(r"[\s-]*([^\W\d_]+)", text[m.end():])
-    return ({f"<{before.group(1).casefold()}"} if before else set()) | ({f">{after.group(1).casefold()}"} if after
-                                                                           else set())
+    words = {f"<{before.group(1).casefold()}"} if before else set()
+    return words | {f">{after.group(1).casefold()}"} if after else words

@@ -27,8 +27,9 @@ LEADING_HANGUL = re.compile(r"[^\w가-힣]*((?:[가-힣]+[^\w가-힣]*(?:\d+[^\w
 # ("Moon Farm에서" names Moon Farm).
 WORD_NOT_HANGUL = r"[^\W\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7FF]"
 # A particle glued to a name ("Moon Farm에서"): stripped with it.
-GLUED_PARTICLE = r"(?:에서는|에서도|에선|으로는|로는|에는|에게|으로|에서|까지|부터|이랑|랑|하고|[은는이가을를에의도로와과만])(?![가-힣])"
-NAME_PARTICLE = re.compile(r"(?:으로|에서|까지|부터|이랑|랑|하고|[은는이가을를에의도로와과만선])$")
+_PARTICLES = "으로|에서|까지|부터|이랑|랑|하고|[은는이가을를에의도로와과만]"
+GLUED_PARTICLE = rf"(?:에서는|에서도|에선|으로는|로는|에는|에게|{_PARTICLES})(?![가-힣])"
+NAME_PARTICLE = re.compile(rf"(?:{_PARTICLES}|선)$")
 # How alike a Hangul run and a title must sound: consonants, then consonants and vowels; and the fewest
 # consonants (two name too many English words). Set on blind dev's Korean questions and the shipped Korean
 # rulebook's sentences against all 1,683 library titles: at 0.9 / 0.85, with words of a Korean rulebook or
@@ -61,10 +62,19 @@ def _sound_score(key: str, sound: str, title_key: str, title_sound: str) -> floa
     return (consonants + alike) / 2 if alike >= SOUND_MIN_ALL else None
 
 
+# Apostrophes, which aliases leave out ("Captain's Log" is "captains log").
+APOSTROPHES = re.compile(r"[’'`´]")
+
+
 def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).casefold()
-    text = re.sub(r"[’'`´]", "", text)
+    text = APOSTROPHES.sub("", text)
     return " ".join(re.sub(r"[^\w가-힣]+", " ", text).split())
+
+
+def _spaced(key: str) -> str:
+    """A pattern for a normalized name as a question may write it: anything but letters between its words."""
+    return r"[\W_]*".join(re.escape(w) for w in key.split())
 
 
 def _capitalised(question: str) -> list[str]:
@@ -108,8 +118,9 @@ class GameDetector:
         # For stripping: the same names matched in the raw question, whatever sits between their words.
         raw = []
         for key, _ in self._names:
-            body = r"[\W_]*".join(re.escape(w) for w in key.split())
-            raw.append(body if HANGUL.search(key) else rf"(?<!{WORD_NOT_HANGUL}){body}(?:{GLUED_PARTICLE})?(?!{WORD_NOT_HANGUL})")
+            body = _spaced(key)
+            raw.append(body if HANGUL.search(key)
+                       else rf"(?<!{WORD_NOT_HANGUL}){body}(?:{GLUED_PARTICLE})?(?!{WORD_NOT_HANGUL})")
         self._raw_regex = re.compile("|".join(raw), re.I) if raw else None
         # Latin-script titles and aliases by sound, for a title a Korean player writes in Hangul; the words of
         # Korean rulebooks and glossaries are Korean words, never heard as titles ("그리고", "and", is no title).
@@ -134,7 +145,7 @@ class GameDetector:
             return question
         flat = unicodedata.normalize("NFKC", question)
         # Match against a copy without apostrophes, then cut the same spans out of the original.
-        keep = [i for i, ch in enumerate(flat) if ch not in "’'`´"]
+        keep = [i for i, ch in enumerate(flat) if not APOSTROPHES.match(ch)]
         plain = "".join(flat[i] for i in keep)
         out, pos = [], 0
         for m in self._raw_regex.finditer(plain):
@@ -209,9 +220,11 @@ class GameDetector:
 
     def named_in_full(self, question: str, other_rules: str) -> list[str]:
         """Games a question names by a title of two or more words of its own, capitalised as a title is
-        ("Harbor Lights Deluxe: how many lanterns?"), and not a phrase of ``other_rules`` (the picked game's rulebook): there
-        "the guild", "Grand Bazaar" or "take 3" are that game's own words, whatever titles the library holds."""
+        ("Harbor Lights Deluxe: how many lanterns?"), and not a phrase of ``other_rules`` (the picked game's
+        rulebook): there "the guild", "Grand Bazaar" or "take 3" are that game's own words, whatever titles the
+        library holds."""
         rules: str | None = None
+        plain = APOSTROPHES.sub("", question)  # the alias of "Captain's Log" is "captains log"
         found: list[str] = []
         for m in self.find(question):
             words = [w for w in m.alias.split() if w.isalpha() and w not in STOPWORDS and w not in COMMON]
@@ -220,9 +233,7 @@ class GameDetector:
             rules = f" {normalize(other_rules)} " if rules is None else rules  # only when a name may count
             if f" {m.alias} " in rules:
                 continue
-            pattern = r"[\W_]*".join(re.escape(w) for w in m.alias.split())
-            plain = re.sub(r"[’'`´]", "", question)  # "Governor's" is written "governors" in an alias
-            raw = re.search(rf"(?<!{WORD_NOT_HANGUL}){pattern}", plain, re.I)
+            raw = re.search(rf"(?<!{WORD_NOT_HANGUL}){_spaced(m.alias)}", plain, re.I)
             if raw is not None and all(w[:1].isupper() for w in re.findall(r"[^\W\d_]+", raw.group())
                                        if w.casefold() in words and len(w) >= 3):  # "ed." may stay small
                 found.append(m.doc)

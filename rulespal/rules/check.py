@@ -26,7 +26,7 @@ from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
 from rulespal.rules.claims import (NUMBER, SPELLED, Claim, asked_things, keys_before, normalise, players_near,
-                                   read_claims, sentence_at, thing_after, words_before)
+                                   read_claims, sentence_span, thing_after, words_before)
 from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS, ROW_KEY, key_holds
 
@@ -234,9 +234,8 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
 
 def _nearest_counts(answer: str, at: int) -> set[int]:
     """The player counts of the count list nearest ``at`` in its sentence ("with 4 or 5 players, deal 3")."""
-    sentence = sentence_at(answer, at)
-    offset = answer.find(sentence)
-    lists = [(abs(offset + m.start() - at), m.group()) for m in NAMED_COUNTS.finditer(sentence)]
+    start, end = sentence_span(answer, at)
+    lists = [(abs(m.start() - at), m.group()) for m in NAMED_COUNTS.finditer(answer, start, end)]
     return listed_counts(min(lists)[1]) if lists else set()
 
 
@@ -366,9 +365,7 @@ def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, a
                     ) -> tuple[str, SourceSpan | None, str | None] | None:
     """A cited table's cell for the claim's thing (in its value or its column) and context: the player count,
     or the row the claim's sentence names ("with 10 or more you draw 4 cards" is the "10+" row)."""
-    cited = [f for f in book.facts if f.kind == "cell"
-             and any(f.doc == ct.doc and ct.start <= f.start and f.end <= ct.end for ct in citations)]
-    relevant = [f for f in cited if c.thing & frozenset(tokenize(f"{f.value} {f.column}"))]
+    relevant = [f for f in _cited_cells(book, citations) if c.thing & frozenset(tokenize(f"{f.value} {f.column}"))]
     if not relevant:
         return None
     keys = keys_before(answer, c.start) if answer else []
@@ -383,21 +380,35 @@ def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, a
     return None
 
 
-def _row_bound(book: FactBook, citations: tuple[Citation, ...], c: Claim, answer: str) -> Fact | None:
-    """A cited table row whose key the claim names as a range's bound: "from 5 to 9" for the "5–9" row (5 its
-    start, 9 its end), "10 or more" for "10+". A row key is a quantity the rulebook states, like a cell."""
+def _cited_cells(book: FactBook, citations: tuple[Citation, ...]) -> list[Fact]:
+    """The table cells inside a cited quote."""
+    return [f for f in book.facts if f.kind == "cell"
+            and any(f.doc == ct.doc and ct.start <= f.start and f.end <= ct.end for ct in citations)]
+
+
+def _range_around(c: Claim, answer: str) -> tuple[int, int | None, int | None, int] | None:
+    """A whole-number claim as one end of a range the answer words: its number, the number after it ("5 to 9":
+    9) and the one before it ("5 to 9", for 9: 5), each None when there is none, and where its digits end."""
     span = _number_span(c)
     if span is None or not c.number.isdigit():
         return None
-    (at, end), n = span, int(c.number)
-    starts = re.match(r"\s*(?:[-–—]|to\b)\s*\d", answer[end:]) is not None
-    ends = re.search(r"\d\s*(?:[-–—]|to)\s*$", answer[:at]) is not None
-    opens = _bound(answer, end) == "more"
+    at, end = span
+    after = re.match(r"\s*(?:[-–—]|to\b)\s*(\d+)", answer[end:])
+    before = re.search(r"(\d+)\s*(?:[-–—]|to)\s*$", answer[:at])
+    return (int(c.number), int(after.group(1)) if after else None, int(before.group(1)) if before else None, end)
+
+
+def _row_bound(book: FactBook, citations: tuple[Citation, ...], c: Claim, answer: str) -> Fact | None:
+    """A cited table row whose key the claim names as a range's bound: "from 5 to 9" for the "5–9" row (5 its
+    start, 9 its end), "10 or more" for "10+". A row key is a quantity the rulebook states, like a cell."""
+    found = _range_around(c, answer)
+    if found is None:
+        return None
+    n, after, before, end = found
+    starts, ends, opens = after is not None, before is not None, _bound(answer, end) == "more"
     if not (starts or ends or opens):
         return None
-    for f in book.facts:
-        if f.kind != "cell" or not any(f.doc == ct.doc and ct.start <= f.start and f.end <= ct.end for ct in citations):
-            continue
+    for f in _cited_cells(book, citations):
         m = ROW_KEY.match(f.row)
         if m and ((starts and m.group(1) and int(m.group(1)) == n) or (ends and m.group(2) and int(m.group(2)) == n)
                   or (opens and m.group(4) and int(m.group(3)) == n)):
@@ -408,22 +419,16 @@ def _row_bound(book: FactBook, citations: tuple[Citation, ...], c: Claim, answer
 def _row_bound_conflict(book: FactBook, citations: tuple[Citation, ...], c: Claim, answer: str) -> Fact | None:
     """A cited row whose range the claim's range misstates at one end: "from 6 to 9" or "from 5 to 10" against
     the "5–9" row (the other end agrees, so it is that row)."""
-    span = _number_span(c)
-    if span is None or not c.number.isdigit():
+    found = _range_around(c, answer)
+    if found is None or found[1] is None and found[2] is None:
         return None
-    (at, end), n = span, int(c.number)
-    after = re.match(r"\s*(?:[-–—]|to\b)\s*(\d+)", answer[end:])
-    before = re.search(r"(\d+)\s*(?:[-–—]|to)\s*$", answer[:at])
-    if after is None and before is None:
-        return None
-    for f in book.facts:
-        if f.kind != "cell" or not any(f.doc == ct.doc and ct.start <= f.start and f.end <= ct.end for ct in citations):
-            continue
+    n, after, before, _ = found
+    for f in _cited_cells(book, citations):
         m = ROW_KEY.match(f.row)
         if m is None or m.group(1) is None:
             continue
         low, high = int(m.group(1)), int(m.group(2))
-        if (after and int(after.group(1)) == high and n != low) or (before and int(before.group(1)) == low and n != high):
+        if (after == high and n != low) or (before == low and n != high):
             return f
     return None
 

@@ -225,9 +225,14 @@ def _sentence_start(text: str, pos: int) -> int:
     return max(text.rfind(". ", 0, pos), text.rfind("\n", 0, pos)) + 1
 
 
-def sentence_at(text: str, pos: int) -> str:
-    start = _sentence_start(text, pos)
+def sentence_span(text: str, pos: int) -> tuple[int, int]:
+    """Where the sentence holding ``pos`` starts and ends in ``text``."""
     end = min((i for i in (text.find(". ", pos), text.find("\n", pos)) if i >= 0), default=len(text))
+    return _sentence_start(text, pos), end
+
+
+def sentence_at(text: str, pos: int) -> str:
+    start, end = sentence_span(text, pos)
     return text[start:end]
 
 

@@ -36,10 +36,15 @@ def _chunk_and_unit(index, needle):
     raise AssertionError(needle)
 
 
+def _grown(index, doc, needle, tuning):
+    """The quote the unit holding ``needle`` grows into."""
+    rule = extend(*_chunk_and_unit(index, needle), tuning)
+    return index.text(doc)[rule[0].start:rule[-1].end]
+
+
 def test_lead_ins_questions_and_leaning_sentences_grow(tmp_path, tuning):
     idx = make_snapshot(tmp_path, {"storm": BOOK})
-    c, i = _chunk_and_unit(idx, "follow these steps")
-    quote = idx.text("storm")[extend(c, i, tuning)[0].start:extend(c, i, tuning)[-1].end]
+    quote = _grown(idx, "storm", "follow these steps", tuning)
     assert quote.endswith("Move every ship one space downwind.")
     c, i = _chunk_and_unit(idx, "What happens if two")
     rule = extend(c, i, tuning)
@@ -105,9 +110,7 @@ Shuffle the cargo deck.
 
 def test_a_sentence_pointing_at_a_table_is_quoted_with_it(tmp_path, tuning):
     idx = make_snapshot(tmp_path, {"harbor": TABLE_BOOK})
-    c, i = _chunk_and_unit(idx, "Refer to the table below")
-    rule = extend(c, i, tuning)
-    quote = idx.text("harbor")[rule[0].start:rule[-1].end]
+    quote = _grown(idx, "harbor", "Refer to the table below", tuning)
     assert "3 players | 4 ships" in quote and "Shuffle the cargo" not in quote
     assert is_lead_in("Refer to the table below to see how many ships each player gets.")
 
@@ -165,16 +168,10 @@ If a player still has gold at the end, it counts double.
 
 def test_a_rule_that_continues_the_one_before_is_quoted_with_it(tmp_path, tuning):
     idx = make_snapshot(tmp_path, {"tie": TIE_BOOK})
-    c, i = _chunk_and_unit(idx, "If still tied")
-    rule = extend(c, i, tuning)
-    quote = idx.text("tie")[rule[0].start:rule[-1].end]
+    quote = _grown(idx, "tie", "If still tied", tuning)
     assert quote.startswith("In case of a tie") and quote.endswith("share the victory.")
-    c, i = _chunk_and_unit(idx, "The player with the most gold")
-    rule = extend(c, i, tuning)
-    assert "tie" not in idx.text("tie")[rule[0].start:rule[-1].end]  # a rule on its own does not reach forward
-    c, i = _chunk_and_unit(idx, "If a player still has gold")
-    rule = extend(c, i, tuning)
-    assert idx.text("tie")[rule[0].start:rule[-1].end].startswith("If a player still")  # a new rule, not a sequel
+    assert "tie" not in _grown(idx, "tie", "The player with the most gold", tuning)  # a rule alone does not reach on
+    assert _grown(idx, "tie", "If a player still has gold", tuning).startswith("If a player still")  # a new rule
 
 
 ORDER_BOOK = """River Race Rules
@@ -261,9 +258,6 @@ Each player may hold at most 5 cards.
 
 def test_an_item_joined_to_the_next_by_or_is_quoted_with_its_list_and_lead_in(tmp_path, tuning):
     idx = make_snapshot(tmp_path, {"ransom": RANSOM_BOOK})
-    c, i = _chunk_and_unit(idx, "paying 40 Gold")
-    rule = extend(c, i, tuning)
-    quote = idx.text("ransom")[rule[0].start:rule[-1].end]
+    quote = _grown(idx, "ransom", "paying 40 Gold", tuning)
     assert quote.startswith("This is done by spending 1 Action and:") and quote.endswith("at least 25 Fame.")
-    c, i = _chunk_and_unit(idx, "bribing him")
-    assert extend(c, i, tuning) == rule
+    assert _grown(idx, "ransom", "bribing him", tuning) == quote
