@@ -4,10 +4,14 @@ Screenshots of each step land in artifacts/screenshots/ (desktop and phone width
 """
 
 import shutil
+import subprocess
+import time
 
+import httpx
 import pytest
 
 from rulespal.core.settings import REPO_ROOT
+from tests.conftest import cli_env, free_port, rulespal_cmd
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (make test installs it)")
@@ -46,8 +50,31 @@ def _ask(page, text):
     box = page.locator("#question")
     box.fill(text)
     box.press("Enter")
+    return _answered(page)
+
+
+def _answered(page):
     page.wait_for_function("!document.querySelector('[aria-busy=true]')", timeout=60000)
-    return page.locator(".msg.bot").last
+    return page.locator(".msg.bot, .msg.error").last
+
+
+def _type_game(page, text):
+    """Type in the game box as a player does, once the list shows the games it matches."""
+    box = page.locator("#game-input")
+    box.click()
+    box.fill(text)
+    page.wait_for_function("document.querySelectorAll('#game-options li').length > 1")
+
+
+def _focused_is(page, locator) -> bool:
+    return locator.evaluate("node => node === document.activeElement")
+
+
+def _asked(page) -> list[dict]:
+    """The bodies the page POSTs to /api/ask, as the server gets them."""
+    sent = []
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.url.endswith("/api/ask") else None)
+    return sent
 
 
 def test_pick_game_ask_and_open_citation(page):
@@ -71,6 +98,44 @@ def test_pick_game_ask_and_open_citation(page):
     page.shot("2-citation")
     page.keyboard.press("Escape")
     assert page.locator("#panel").is_hidden()
+    assert _focused_is(page, answer.locator("button.cite").first)  # back to the [n] that opened it
+
+
+def test_citation_opened_from_the_keyboard_gives_focus_back_to_its_button(page):
+    answer = _ask(page, "What is the maximum crew Morale?")
+    for opener in (answer.locator("button.cite").first, answer.locator(".meta button.cite").first):
+        opener.focus()
+        page.keyboard.press("Enter")
+        page.locator("#passage mark").wait_for()
+        assert _focused_is(page, page.locator("#panel-close"))
+        page.keyboard.press("Escape")
+        assert page.locator("#panel").is_hidden()
+        assert _focused_is(page, opener), page.evaluate("document.activeElement.outerHTML")
+    opener.focus()
+    page.keyboard.press("Enter")
+    page.locator("#passage mark").wait_for()
+    page.locator("#panel-close").press("Enter")  # the close button does the same
+    assert _focused_is(page, opener)
+
+
+def test_enter_in_the_picker_picks_the_first_matching_game(page):
+    box = page.locator("#game-input")
+    _type_game(page, "skull")
+    box.press("Enter")
+    assert box.input_value() == "Skull Tales"
+    assert page.evaluate("document.activeElement.id") == "question"
+    _type_game(page, "pirates")  # two games match: the first one listed is picked, ArrowDown reaches the next
+    assert page.locator("#game-options li[aria-selected=true]").inner_text().startswith("Pirates 2")
+    box.press("ArrowDown")
+    box.press("Enter")
+    assert box.input_value() == "Tiny Epic Pirates: Curse of Amdiak"
+    box.click()
+    box.fill("no such game")  # nothing matches: "Any game" is what Enter picks, as before
+    box.press("Enter")
+    assert box.input_value() == ""
+    box.click()
+    box.fill("")  # an empty box: "Any game" stays first
+    assert "Any game" in page.locator("#game-options li[aria-selected=true]").inner_text()
 
 
 def test_text_typed_in_the_picker_but_not_chosen_is_no_pick(page):
@@ -132,3 +197,119 @@ def test_dark_theme_follows_the_system(browser, live_server):
     pg.wait_for_function("!document.querySelector('[aria-busy=true]')", timeout=60000)
     pg.screenshot(path=str(SHOTS / "phone-7-dark.png"), full_page=True)
     ctx.close()
+
+
+@pytest.fixture
+def own_server(built):
+    """A server of this test's own, to stop and start again mid-chat (the shared one must stay up)."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    procs = []
+
+    def start():
+        proc = subprocess.Popen(rulespal_cmd("serve", "--port", str(port)), env=cli_env(built.data_dir),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        procs.append(proc)
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            try:
+                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            assert proc.poll() is None, "server exited"
+            time.sleep(0.3)
+        raise RuntimeError("server did not become healthy in 120 s")
+
+    def stop():
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+
+    start()
+    yield base, start, stop
+    stop()
+
+
+def test_a_question_the_server_never_got_is_kept_to_try_again(browser, own_server):
+    base, start, stop = own_server
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    page = ctx.new_page()
+    page.goto(base + "/")
+    page.wait_for_function("document.querySelector('#game-input') !== null")
+    sent = _asked(page)
+    _ask(page, "In Davy Jones' Locker, how many souls per Soul Level with 3 players?")
+    stop()  # the server goes away mid-chat
+    question = "and with 4 players?"
+    failed = _ask(page, question)
+    assert "can't be reached" in failed.inner_text()
+    assert page.locator("#question").input_value() == question  # not lost: no retyping
+    page.screenshot(path=str(SHOTS / "phone-8-unreachable.png"), full_page=True)
+    start()
+    failed.locator("button", has_text="Try again").click()
+    follow = _answered(page)
+    assert "5 Souls" in follow.inner_text()
+    assert page.locator(".msg.error").count() == 0  # the failed try is replaced by the answer
+    assert [m.inner_text() for m in page.locator(".msg.user").all()][-1] == question
+    assert page.locator(".msg.user").count() == 2
+    assert page.locator("#question").input_value() == ""
+    assert [t["content"] for t in sent[-1]["history"] if t["role"] == "user"] == [
+        "In Davy Jones' Locker, how many souls per Soul Level with 3 players?"]
+    ctx.close()
+
+
+def test_the_conversation_and_the_game_survive_a_reload(page):
+    sent = _asked(page)
+    _type_game(page, "davy")
+    page.locator("#game-input").press("Enter")
+    assert page.locator("#game-input").input_value() == "Davy Jones' Locker: Curse of the Ghost Ships"
+    first = "How many souls per Soul Level with 3 players?"
+    answer = _ask(page, first)
+    assert "3 Souls" in answer.inner_text()
+    before = page.locator("#log").inner_text()
+    chips = page.locator("#log .check").count()
+    page.reload()
+    page.locator("#log .msg.bot").first.wait_for()
+    assert page.locator("#log").inner_text() == before  # question, answer, chips and citations
+    assert page.locator("#log .check").count() == chips
+    assert page.locator("#game-input").input_value() == "Davy Jones' Locker: Curse of the Ghost Ships"
+    page.locator("#log .msg.bot button.cite").first.click()  # the restored [n] still opens its passage
+    page.locator("#passage mark").wait_for()
+    page.keyboard.press("Escape")
+    follow = _ask(page, "and with 4 players?")  # the turns before the reload are still its history
+    assert "5 Souls" in follow.inner_text()
+    assert sent[-1]["game"] == "davy-jones-locker-curse-of-the-ghost-ships"
+    assert [t["content"] for t in sent[-1]["history"] if t["role"] == "user"] == [first]
+    page.shot("9-after-reload")
+    page.locator("#reset").click()  # a new chat: nothing comes back on the next reload
+    assert page.locator("#log .msg").count() == 0
+    page.reload()
+    page.wait_for_function("document.querySelector('#game-input').value !== ''")
+    assert page.locator("#log .msg").count() == 0
+    _ask(page, "and with 2 players?")
+    assert sent[-1]["history"] == []
+
+
+def test_a_question_over_the_limit_is_refused_whole_not_cut(page):
+    sent = _asked(page)
+    question = "How many actions do I get per turn? " + "Please explain in detail. " * 80
+    assert len(question) > 2000
+    box = page.locator("#question")
+    box.fill(question)
+    assert box.input_value() == question  # the box does not cut it
+    note = page.locator("#too-long")
+    assert note.is_visible() and "2000" in note.inner_text()
+    box.press("Enter")
+    refused = _answered(page)
+    assert "msg error" in refused.get_attribute("class")
+    assert "2000" in refused.inner_text() and "characters" in refused.inner_text()
+    assert sent[-1]["question"] == question.strip()  # sent whole, and refused by the server
+    assert page.locator(".msg.user").last.inner_text() == question.strip()
+    assert box.input_value() == question.strip()  # back in the box to shorten
+    page.shot("10-too-long")
+    box.fill("What is the maximum crew Morale?")
+    assert note.is_hidden()
