@@ -28,7 +28,7 @@ def read_rulebook(path: Path, max_mb: int) -> tuple[bytes, str]:
     if path.suffix.lower() not in SUPPORTED:
         raise UnreadableRulebook(f"{name}: unsupported file type {path.suffix or '(none)'}; use .txt, .md or .pdf.")
     if not path.is_file():
-        raise UnreadableRulebook(f"{name}: no such file.")
+        raise UnreadableRulebook(f"{path}: no such file." if not path.exists() else f"{path}: not a file.")
     size = path.stat().st_size
     if size > max_mb * 1024 * 1024:
         raise UnreadableRulebook(f"{name}: {size / 2**20:.0f} MB is over the {max_mb} MB limit (RULESPAL_MAX_FILE_MB).")

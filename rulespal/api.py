@@ -1,7 +1,7 @@
 """The HTTP API (FastAPI): thin routes over the service, errors in the contract's JSON shape."""
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: the routes' body types are made per app in ``_add_routes``,
+# and FastAPI reads a route's annotations as objects, which a postponed (string) annotation of a local is not.
 import json
 import queue
 import threading
@@ -16,7 +16,7 @@ from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi_offline import FastAPIOffline
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Message, Receive
 
@@ -34,15 +34,33 @@ class HistoryTurn(BaseModel):
 
 
 class AskRequest(BaseModel):
-    question: str = Field(max_length=100000)
+    """The shape of an ask; ``create_app`` serves a copy whose limits follow the settings."""
+
+    question: str
     game: str | None = Field(default=None, max_length=200)
     history: list[HistoryTurn] = Field(default_factory=list, max_length=200)
 
 
 class SearchRequest(BaseModel):
-    query: str = Field(max_length=100000)
+    """The shape of a search; ``create_app`` serves a copy whose limits follow the settings."""
+
+    query: str
     game: str | None = Field(default=None, max_length=200)
-    k: int = Field(default=5, ge=1, le=50)
+    k: int = Field(default=5, ge=1)
+
+
+def _request_models(settings: Settings) -> tuple[type[AskRequest], type[SearchRequest]]:
+    """The request bodies with the limits the settings set, so /docs states the ones the server keeps.
+
+    A question's length is checked by the service (a 400 ``question_too_long`` with its own message), so the
+    schema only states it."""
+    chars = settings.max_question_chars
+    text = Field(description=f"at most {chars} characters (RULESPAL_MAX_QUESTION_CHARS)",
+                 json_schema_extra={"maxLength": chars})
+    k = Field(default=settings.default_k, ge=1, le=settings.max_k,
+              description="how many passages: RULESPAL_DEFAULT_K when left out, at most RULESPAL_MAX_K")
+    return (create_model("AskRequest", __base__=AskRequest, question=(str, text)),
+            create_model("SearchRequest", __base__=SearchRequest, query=(str, text), k=(int, k)))
 
 
 class SearchResponse(BaseModel):
@@ -71,6 +89,17 @@ def get_service() -> RulesPal:
 Service = Annotated[RulesPal, Depends(get_service)]
 ERRORS = {400: {"model": ErrorResponse}, 404: {"model": ErrorResponse}, 422: {"model": ErrorResponse},
           503: {"model": ErrorResponse}}
+# /api/* also has the limits of ``Limits`` (RULESPAL_MAX_BODY_KB, RULESPAL_RATE_PER_MINUTE / _BURST)
+API_ERRORS = {**ERRORS,
+              413: {"model": ErrorResponse, "description": "the request body is over RULESPAL_MAX_BODY_KB"},
+              429: {"model": ErrorResponse, "description": "too many requests from this client; wait and retry",
+                    "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}}}
+
+
+def _send_json(path: str) -> str:
+    """What a body the route can read looks like."""
+    example = '{"query": "..."}' if path == "/api/search" else '{"question": "..."}'
+    return f"send a JSON body like {example} with Content-Type: application/json"
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -199,7 +228,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(Limits, max_body=settings.max_body_kb * 1024, per_minute=settings.rate_per_minute,
                        burst=settings.rate_burst)
     _add_error_handlers(app)
-    _add_routes(app)
+    _add_routes(app, settings)
     return app
 
 
@@ -211,7 +240,9 @@ def _add_error_handlers(app: FastAPI) -> None:
         return _error(exc.status, exc.code, exc.message)
 
     @app.exception_handler(RequestValidationError)
-    async def _validation_error(_: Request, exc: RequestValidationError):
+    async def _validation_error(request: Request, exc: RequestValidationError):
+        if body := _body_problem(request, exc.errors()):
+            return _error(422, "invalid_request", f"{body}; {_send_json(request.url.path)}")
         problems = []
         for e in exc.errors()[:5]:
             where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
@@ -219,8 +250,10 @@ def _add_error_handlers(app: FastAPI) -> None:
         return _error(422, "invalid_request", "; ".join(problems) or "the request is not valid JSON for this endpoint")
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_: Request, exc: StarletteHTTPException):
+    async def _http_error(request: Request, exc: StarletteHTTPException):
         code = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        if exc.detail == "There was an error parsing the body":  # FastAPI's words for a body it cannot decode
+            return _error(400, code, f"the body could not be read as JSON text; {_send_json(request.url.path)}")
         return _error(exc.status_code, code, str(exc.detail))
 
     @app.exception_handler(Exception)
@@ -228,34 +261,51 @@ def _add_error_handlers(app: FastAPI) -> None:
         return _error(500, "internal_error", f"unexpected error ({exc.__class__.__name__}); please report it")
 
 
-def _add_routes(app: FastAPI) -> None:
-    @app.post("/api/ask", response_model=Answer, responses=ERRORS)
-    def ask(req: AskRequest, service: Service) -> JSONResponse:
+def _body_problem(request: Request, errors) -> str | None:
+    """What is wrong with the body as a whole (none, not JSON, not an object), or None if only fields are."""
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return "the body is not valid JSON"
+    whole = [e for e in errors if tuple(e.get("loc", ())) == ("body",)]
+    if not whole:
+        return None
+    if whole[0].get("type") == "missing":
+        return "the request has no body"
+    sent = request.headers.get("content-type")
+    if sent is None or "json" not in sent:
+        return f"the body was not sent as JSON ({f'Content-Type: {sent}' if sent else 'no Content-Type'})"
+    return "the body is not a JSON object"
+
+
+def _add_routes(app: FastAPI, settings: Settings) -> None:
+    AskBody, SearchBody = _request_models(settings)
+
+    @app.post("/api/ask", response_model=Answer, responses=API_ERRORS)
+    def ask(req: AskBody, service: Service) -> JSONResponse:
         history = [Turn(t.role, t.content) for t in req.history]
         return JSONResponse(service.ask(req.question, req.game, history).to_json())  # the shape every front end speaks
 
-    @app.post("/api/ask/stream", responses=ERRORS)
-    def ask_stream(req: AskRequest, service: Service) -> StreamingResponse:
+    @app.post("/api/ask/stream", responses=API_ERRORS)
+    def ask_stream(req: AskBody, service: Service) -> StreamingResponse:
         """Server-sent events: ``token`` (a language model's answer text as it is written, if one is on),
         then ``answer`` (the checked answer, as /api/ask returns it) or ``error``."""
         service.check_question(req.question)  # bad input is a 4xx before the stream starts
         service.resolve_game(req.game)
         return StreamingResponse(_answer_events(service, req), media_type="text/event-stream")
 
-    @app.post("/api/search", response_model=SearchResponse, responses=ERRORS)
-    def search(req: SearchRequest, service: Service) -> SearchResponse:
+    @app.post("/api/search", response_model=SearchResponse, responses=API_ERRORS)
+    def search(req: SearchBody, service: Service) -> SearchResponse:
         return SearchResponse(hits=[h.to_out() for h in service.search(req.query, req.game, req.k)])
 
-    @app.get("/api/games")
+    @app.get("/api/games", responses=API_ERRORS)
     def games(service: Service):
         return {"games": service.games()}
 
-    @app.get("/api/docs/{doc}", responses=ERRORS)
+    @app.get("/api/docs/{doc}", responses=API_ERRORS)
     def passage(doc: str, service: Service, start: Annotated[int | None, Query(ge=0, le=10**9)] = None,
                 end: Annotated[int | None, Query(ge=0, le=10**9)] = None):
         return service.passage(doc, start, end)
 
-    @app.get("/api/facts", responses=ERRORS)
+    @app.get("/api/facts", responses=API_ERRORS)
     def facts(service: Service, game: Annotated[str | None, Query(max_length=200)] = None):
         return service.facts_json(game)
 

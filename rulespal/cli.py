@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from rulespal.core.errors import RulesPalError, UnreadableRulebook
-from rulespal.core.settings import get_settings
+from rulespal.core.settings import Settings, get_settings
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="RulesPal: rules questions about board games, answered from the rulebook with citations.")
@@ -20,10 +20,22 @@ def _fail(e: RulesPalError) -> None:
     raise typer.Exit(2)
 
 
+def _settings() -> Settings:
+    """The settings, or one line naming the ``RULESPAL_*`` variable that cannot be used (exit 2)."""
+    from rulespal.index.snapshot import check_embedders
+
+    try:
+        settings = get_settings()
+        check_embedders(settings)
+    except RulesPalError as e:
+        _fail(e)
+    return settings
+
+
 def _service(llm: str | None = None):
     from rulespal.service import RulesPal
 
-    settings = get_settings()
+    settings = _settings()
     try:
         return RulesPal(settings.model_copy(update={"llm": llm}) if llm else settings)
     except RulesPalError as e:  # a language model that cannot be set up
@@ -39,8 +51,9 @@ def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="rulebooks
     """Build the index of corpus/ (no paths), or add or replace your own rulebooks or a whole library."""
     from ingest.catalog import corpus_docs, library_docs
     from ingest.pipeline import run_ingest
+    from rulespal.index.layout import DataDir
 
-    settings = get_settings()
+    settings = _settings()
     extra = []
     if library:
         if not (library / "games.json").exists():
@@ -49,8 +62,18 @@ def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="rulebooks
         taken = {d.id for d in corpus_docs(settings.corpus_dir)}
         extra = [d for d in library_docs(library, limit) if d.id not in taken]
         typer.echo(f"library: {len(extra)} rulebooks from {library}")
+    before = DataDir(settings.data_dir).current()
     try:
         report = run_ingest(settings, list(paths or []), progress=not quiet, extra_docs=extra)
+    except KeyboardInterrupt:
+        # A build is swapped in only when complete, and embeddings are cached as they are made.
+        if DataDir(settings.data_dir).current() == before:
+            said = ("the index is unchanged; run the same command again to resume (finished work is cached, "
+                    "so it picks up quickly).")
+        else:
+            said = "the new index was already complete and is in use."
+        typer.secho(f"\ninterrupted: {said}", fg=typer.colors.YELLOW, err=True)
+        raise typer.Exit(130)
     except UnreadableRulebook as e:
         if paths:
             others = "none of the files given was added" if len(paths) > 1 else "nothing was added"
@@ -96,11 +119,17 @@ def ask(question: str,
 @app.command()
 def search(query: str,
            game: Annotated[Optional[str], typer.Option(help="restrict to one game (doc id)")] = None,
-           k: Annotated[int, typer.Option(min=1, max=50, help="how many passages")] = 5,
+           k: Annotated[Optional[int], typer.Option(help="how many passages (default: RULESPAL_DEFAULT_K, at most "
+                                                          "RULESPAL_MAX_K)")] = None,
            as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False):
     """Show the passages that best match (the same retrieval answers use)."""
+    settings = _settings()
+    if k is not None and not 1 <= k <= settings.max_k:
+        typer.secho(f"error: --k must be between 1 and {settings.max_k} (RULESPAL_MAX_K).", fg=typer.colors.RED,
+                    err=True)
+        raise typer.Exit(2)
     try:
-        hits = _service().search(query, game, k)
+        hits = _service().search(query, game, settings.default_k if k is None else k)
     except RulesPalError as e:
         _fail(e)
     out = [h.to_out().model_dump() for h in hits]
@@ -155,7 +184,7 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
 
     from rulespal.index.layout import DataDir
 
-    settings = get_settings()
+    settings = _settings()
     if DataDir(settings.data_dir).current() is None:
         typer.secho(f"no index in {settings.data_dir}: run `rulespal ingest` first.", fg=typer.colors.RED, err=True)
         raise typer.Exit(2)
@@ -170,7 +199,7 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
 
     try:
         _default_service().warm()  # index, models and Kiwi loaded before the first request
-    except RulesPalError as e:  # a language model named in RULESPAL_LLM that cannot be set up
+    except RulesPalError as e:  # a language model that cannot be set up, an index built for other embedders
         _fail(e)
     typer.echo(f"RulesPal is serving on http://{host}:{port}/ (API docs at /docs)")
     uvicorn.run("rulespal.api:app", host=host, port=port, log_level="warning")

@@ -56,3 +56,17 @@ class LanguageModelSetup(RulesPalError):
 
     code = "language_model_setup"
     status = 503
+
+
+class BadSetting(RulesPalError):
+    """A ``RULESPAL_*`` environment variable holds a value RulesPal cannot use: the message names it."""
+
+    code = "bad_setting"
+    status = 503
+
+
+class IndexMismatch(RulesPalError):
+    """The index on disk was built for other settings than the ones RulesPal runs with: re-ingest, or set them back."""
+
+    code = "index_mismatch"
+    status = 503

@@ -5,8 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import SecretStr
+from pydantic import Field, SecretStr, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from rulespal.core.errors import BadSetting
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,12 +45,22 @@ class Settings(BaseSettings):
     # Per-client rate limit on /api/*: a bucket of ``rate_burst`` requests refilled at this rate.
     rate_per_minute: int = 240
     rate_burst: int = 60
-    max_k: int = 50
+    # Passages a search returns: ``default_k`` when it names none, at most ``max_k`` (API and `rulespal search`).
+    default_k: int = Field(default=5, ge=1)
+    max_k: int = Field(default=50, ge=1, le=1000)
     # Units (sentences, items, rows) are embedded at ingest when the corpus has at most this many (about 3.5 kB
     # each with the English sentence model: 50,000 is ~175 MB); beyond, answers embed a few passages' units at
     # query time with the first embedder only, which answers worse (blind set at 21,000 units: 0.57 -> 0.53).
     max_embedded_units: int = 50000
     threads: int = 2
+
+    @model_validator(mode="after")
+    def _default_k_fits(self) -> Settings:
+        if self.default_k > self.max_k:
+            raise ValueError(f"the default k, RULESPAL_DEFAULT_K={self.default_k}, is above RULESPAL_MAX_K="
+                             f"{self.max_k}: set RULESPAL_DEFAULT_K to at most {self.max_k}, or RULESPAL_MAX_K to at "
+                             f"least {self.default_k}.")
+        return self
 
     @property
     def embedder_specs(self) -> list[str]:
@@ -57,4 +69,29 @@ class Settings(BaseSettings):
 
 @lru_cache
 def get_settings() -> Settings:
-    return Settings()
+    """The settings from the environment; a value that cannot be used is a ``BadSetting`` that names it."""
+    try:
+        return Settings()
+    except ValidationError as e:
+        raise BadSetting("; ".join(_explain(err) for err in e.errors())) from None
+
+
+_KINDS = {int: "a whole number", float: "a number", bool: "true or false (or 1/0, yes/no, on/off)"}
+
+
+def _explain(err) -> str:
+    """One problem of a ``ValidationError`` as a line naming the variable, its value and what is allowed."""
+    if not err["loc"] or err["loc"][0] not in Settings.model_fields:  # a rule across settings: its own message
+        error = err.get("ctx", {}).get("error")
+        return str(error) if error else err["msg"]
+    name = str(err["loc"][0])
+    field = Settings.model_fields[name]
+    secret = SecretStr in getattr(field.annotation, "__args__", (field.annotation,))
+    value = "(hidden)" if secret else repr(err["input"])
+    allowed = _KINDS.get(field.annotation, "a valid value")
+    low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
+    high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
+    if low is not None:
+        allowed += f" from {low} to {high}" if high is not None else f" of at least {low}"
+    default = str(field.default).lower() if isinstance(field.default, bool) else field.default
+    return f"RULESPAL_{name.upper()}={value} is not valid: use {allowed}; the default is {default}."

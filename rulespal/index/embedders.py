@@ -136,11 +136,16 @@ def register_embedder(name: str, factory: Callable[[str, int], Embedder]) -> Non
     get_embedder.cache_clear()
 
 
+def known_embedders() -> list[str]:
+    """The names ``RULESPAL_EMBEDDERS`` may use, besides 'st:<model>'."""
+    return [k for k in _REGISTRY if k != "st"]
+
+
 @lru_cache(maxsize=4)
 def get_embedder(spec: str, threads: int = 2) -> Embedder:
     """The embedder for ``spec``, loaded once per process."""
     key = "st" if spec.startswith("st:") else spec
     if key not in _REGISTRY:
-        raise ValueError(f"unknown embedder {spec!r}: use {', '.join(repr(k) for k in _REGISTRY if k != 'st')} "
+        raise ValueError(f"unknown embedder {spec!r}: use {', '.join(map(repr, known_embedders()))} "
                          "or 'st:<model name or path>'")
     return _REGISTRY[key](spec, threads)

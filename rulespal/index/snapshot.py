@@ -16,11 +16,11 @@ from pathlib import Path
 
 import numpy as np
 
-from rulespal.core.errors import IndexMissing
+from rulespal.core.errors import BadSetting, IndexMismatch, IndexMissing
 from rulespal.core.settings import Settings
 from rulespal.core.text import read_text_exact
 from rulespal.core.types import Chunk, Doc, Unit
-from rulespal.index.embedders import get_embedder
+from rulespal.index.embedders import get_embedder, known_embedders
 from rulespal.index.layout import DataDir
 from rulespal.index.lexical import LexicalIndex
 from rulespal.index.records import BuildMeta, read_chunks
@@ -140,6 +140,7 @@ def load_snapshot(settings: Settings) -> IndexSnapshot:
         )
     files = data.build(name)
     meta = BuildMeta.load(files.meta)
+    check_embedders(settings, meta.embedders)
     doc_freq: Counter = Counter()
     chunks = read_chunks(files.chunks, doc_freq)
     lexical = LexicalIndex.load(files.lexical, len(chunks))
@@ -148,6 +149,23 @@ def load_snapshot(settings: Settings) -> IndexSnapshot:
                 if files.units_en.exists() and meta.unit_embedder_en else None)
     store = ChromaStore(settings.data_dir, settings.chroma_url, settings.threads)
     return IndexSnapshot(meta, chunks, lexical, store, units, doc_freq, units_en, settings.threads)
+
+
+def check_embedders(settings: Settings, built: list[str] | None = None) -> None:
+    """Refuse, in one line, a ``RULESPAL_EMBEDDERS`` that names an unknown embedder or, given the embedders the
+    index was ``built`` with, one that build holds no vectors of (the search would fail deep inside Chroma)."""
+    specs = settings.embedder_specs
+    known = known_embedders()
+    if unknown := [s for s in specs if not s.startswith("st:") and s not in known]:
+        raise BadSetting(f"RULESPAL_EMBEDDERS={settings.embedders!r} is not valid: unknown embedder {unknown[0]!r}; "
+                         f"use {', '.join(map(repr, known))} or 'st:<model name or path>', comma-separated; "
+                         f"the default is {Settings.model_fields['embedders'].default!r}.")
+    if built is not None and any(s not in built for s in specs):
+        used = ",".join(built)
+        back = ("unset RULESPAL_EMBEDDERS" if used == Settings.model_fields["embedders"].default
+                else f"set RULESPAL_EMBEDDERS={used!r}")
+        raise IndexMismatch(f"the index was built with embedders {used!r}; RULESPAL_EMBEDDERS asks for "
+                            f"{settings.embedders!r}: run `rulespal ingest` to rebuild it, or {back}.")
 
 
 class SnapshotHolder:

@@ -161,3 +161,90 @@ def test_a_chunked_body_cut_off_by_the_client_is_not_served():
     scope = {"type": "http", "path": "/api/ask", "headers": [], "client": ("127.0.0.1", 1)}
     asyncio.run(Limits(app, max_body=1024, per_minute=0, burst=1)(scope, receive, send))
     assert called == []
+
+
+def _app_client(service, settings):
+    from fastapi.testclient import TestClient
+
+    from rulespal.api import create_app, get_service
+
+    app = create_app(settings)
+    app.dependency_overrides[get_service] = lambda: service
+    return TestClient(app)
+
+
+def test_openapi_states_the_limits_the_server_keeps(client, built):
+    spec = client.get("/openapi.json").json()
+    schemas = spec["components"]["schemas"]
+    assert schemas["AskRequest"]["properties"]["question"]["maxLength"] == built.max_question_chars == 2000
+    assert schemas["SearchRequest"]["properties"]["query"]["maxLength"] == 2000
+    assert schemas["SearchRequest"]["properties"]["k"]["maximum"] == built.max_k
+    for path in ("/api/ask", "/api/ask/stream", "/api/search"):
+        responses = spec["paths"][path]["post"]["responses"]
+        assert {"413", "429"} <= set(responses), (path, sorted(responses))
+    assert "Retry-After" in spec["paths"]["/api/search"]["post"]["responses"]["429"]["headers"]
+    assert client.post("/api/ask", json={"question": "x" * 2000, "game": "nope"}).json()["error"]["code"] \
+        == "unknown_game"  # exactly the stated maximum is accepted
+    _error(client.post("/api/ask", json={"question": "x" * 2001}), 400, "question_too_long")
+
+
+def test_search_limits_follow_the_settings(built):
+    from rulespal.service import RulesPal
+
+    settings = built.model_copy(update={"max_k": 100, "default_k": 7})
+    with _app_client(RulesPal(settings), settings) as c:
+        hits = c.post("/api/search", json={"query": "crew morale", "k": 80})
+        assert hits.status_code == 200, hits.text
+        assert 50 < len(hits.json()["hits"]) <= 80
+        assert len(c.post("/api/search", json={"query": "crew morale"}).json()["hits"]) == 7
+        _error(c.post("/api/search", json={"query": "crew morale", "k": 101}), 422, "invalid_request")
+        k = c.get("/openapi.json").json()["components"]["schemas"]["SearchRequest"]["properties"]["k"]
+        assert k["maximum"] == 100 and k["default"] == 7
+
+
+@pytest.mark.parametrize("path,kwargs,said", [
+    ("/api/ask", {"content": b'{"question": "x"}'}, "not sent as JSON (no Content-Type)"),
+    ("/api/ask", {"content": b"question=x", "headers": {"content-type": "application/x-www-form-urlencoded"}},
+     "Content-Type: application/x-www-form-urlencoded"),
+    ("/api/ask", {"content": b'{"question": "x"', "headers": {"content-type": "application/json"}},
+     "not valid JSON"),
+    ("/api/ask", {"json": ["x"]}, "not a JSON object"),
+    ("/api/ask", {}, "no body"),
+    ("/api/search", {"content": b"{query: x}", "headers": {"content-type": "application/json"}}, "not valid JSON"),
+])
+def test_a_body_that_is_not_json_says_what_to_send(client, path, kwargs, said):
+    r = client.post(path, **kwargs)
+    _error(r, 422, "invalid_request")
+    message = r.json()["error"]["message"]
+    example = '{"query": "..."}' if path == "/api/search" else '{"question": "..."}'
+    assert said in message and f"send a JSON body like {example} with Content-Type: application/json" in message
+
+
+def test_an_undecodable_body_says_what_to_send(client):
+    r = client.post("/api/ask", content=b"\xff\xfe not json", headers={"content-type": "application/json"})
+    _error(r, 400, "bad_request")
+    assert "Content-Type: application/json" in r.json()["error"]["message"]
+
+
+def test_an_index_built_for_other_embedders_is_a_clear_503(built):
+    from rulespal.service import RulesPal
+
+    settings = built.model_copy(update={"embedders": "minilm"})
+    with _app_client(RulesPal(settings), settings) as c:
+        for r in (c.get("/healthz"), c.post("/api/ask", json={"question": "How many actions per turn?"})):
+            _error(r, 503, "index_mismatch")
+            message = r.json()["error"]["message"]
+            assert "built with embedders 'use'" in message and "rulespal ingest" in message
+
+
+def test_unknown_game_lists_a_few_ids_and_points_to_the_list(client):
+    message = client.post("/api/ask", json={"question": "How many actions?", "game": "nope"}).json()["error"]["message"]
+    assert "GET /api/games" in message and len(message) < 1500
+
+
+def test_a_passage_at_the_start_of_a_book_shows_its_first_character(client):
+    """The context of a citation in a book's first paragraph starts at the book's first character."""
+    r = client.get("/api/docs/dead-men-tell-no-tales-ko?start=0&end=5")
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["context_start"] == 0 and body["context"].startswith(body["quote"])
