@@ -5,6 +5,7 @@ ask: question -> scope and follow-up -> query plan -> retrieve -> (ask back?) ->
 
 from __future__ import annotations
 
+import difflib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from rulespal.retrieval.games import HANGUL_WORD, GameDetector, normalize
 from rulespal.retrieval.glossary import glossary_for
 from rulespal.retrieval.query import QueryPlan
 from rulespal.retrieval.retriever import Retriever
+from rulespal.retrieval.spelling import Speller
 from rulespal.rules.check import enforce
 from rulespal.rules.facts import FactBook
 
@@ -50,6 +52,11 @@ class Books:
         korean |= {w for d in self.index.meta.docs for ko, _ in d.glossary for w in HANGUL_WORD.findall(ko)}
         korean |= {w for ko, _ in self.index.meta.shared_glossary for w in HANGUL_WORD.findall(ko)}
         return GameDetector(self.index.meta.docs, frozenset(korean))
+
+    @cached_property
+    def speller(self) -> Speller:
+        return Speller((self.index.text(d) for d in self.index.docs),
+                       (n for d in self.index.meta.docs for n in (d.title, *d.aliases)))
 
     @cached_property
     def facts(self) -> FactBook:
@@ -114,27 +121,29 @@ class RulesPal:
         if len(named) == 1 and normalize(game) in {normalize(a) for a in
                                                    (docs[named[0]].title, *docs[named[0]].aliases)}:
             return named[0]
-        shown = ", ".join(sorted(docs)[:20])
-        raise UnknownGame(f"unknown game {game[:80]!r}; use one of the ids `rulespal games` (or GET /api/games) "
-                          f"lists: {shown}")
+        near = difflib.get_close_matches(game.casefold(), list(docs), n=5, cutoff=0.5)
+        raise UnknownGame(f"unknown game {game[:80]!r}; `rulespal games` (or GET /api/games) lists all {len(docs)} "
+                          f"ids" + (f"; did you mean {', '.join(near)}?" if near else "."))
 
     def check_question(self, question: str) -> str:
         if question is None or not question.strip():
             raise EmptyQuestion("the question is empty; type a rules question or search words, e.g. 'How many "
                                 "actions per turn?'")
         if len(question) > self.settings.max_question_chars:
-            raise QuestionTooLong(f"the question is {len(question)} characters; keep it under "
+            raise QuestionTooLong(f"the question is {len(question)} characters; use at most "
                                   f"{self.settings.max_question_chars} characters.")
         return question.strip()
 
     # ---- search ----------------------------------------------------------------------------
 
-    def search(self, query: str, game: str | None = None, k: int = 5) -> list[Hit]:
+    def search(self, query: str, game: str | None = None, k: int | None = None) -> list[Hit]:
         query = self.check_question(query)
+        k = self.settings.default_k if k is None else k
         if not 1 <= k <= self.settings.max_k:
             raise BadRequest(f"k must be between 1 and {self.settings.max_k}.")
         books = self.books()
         gid = self.resolve_game(game, books)
+        query = books.speller.correct(query)
         scope = [gid] if gid else (books.detector.detect(query) or None)
         text = books.detector.strip(query) if scope else query
         retriever = Retriever(books.index, self.tuning, books.acronyms)
@@ -157,6 +166,7 @@ class RulesPal:
              on_token: Callable[[str], None] | None, writers: tuple) -> Answer:
         question = self.check_question(question)
         books = self.books()
+        question = books.speller.correct(question)  # "the hand limt": everything below reads "limit"
         t = self.tuning
         history = (history or [])[-self.settings.max_history_turns:]
         picked = self.resolve_game(game, books)
@@ -288,8 +298,8 @@ class RulesPal:
         if not (0 <= start <= end <= len(text)):
             raise BadRequest(f"start and end must satisfy 0 <= start <= end <= {len(text)}.")
         # Widen to paragraph boundaries around the span, about ``context`` characters each side.
-        lo = text.rfind("\n\n", 0, max(0, start - context)) + 2 if start > context else 0
-        lo = max(0, min(lo, start))
+        gap = text.rfind("\n\n", 0, start - context) if start > context else -1
+        lo = min(gap + 2, start) if gap >= 0 else 0  # no paragraph break before: from the book's first character
         hi = text.find("\n\n", min(len(text), end + context))
         hi = len(text) if hi < 0 else hi
         return {"doc": doc, "title": idx.docs[doc].title, "section": idx.section_at(doc, start),
