@@ -43,10 +43,26 @@ def _units_of_block(text: str, block: Block) -> list[Unit]:
         if current:
             units.append(Unit(current[0], current[1], "item"))
         return units
+    spans: list[list[int]] = []
     for ln in lines:
         s, e = block.start + ln.start + _lead(ln.raw), block.start + ln.end
+        if spans and _wrapped(text[spans[-1][0]:spans[-1][1]], ln.raw):
+            spans[-1][1] = e
+        else:
+            spans.append([s, e])
+    for s, e in spans:
         units.extend(_sentences(text, s, e))
     return units
+
+
+# A line that stops mid-sentence: no closing punctuation, quote, bracket or emphasis mark.
+MID_SENTENCE = re.compile(r"[^.!?:;)\]\"'”’*_]\s*$")
+
+
+def _wrapped(before: str, line: str) -> bool:
+    """A paragraph hard-wrapped at a fixed width goes on in lower case where the last line stopped mid-sentence
+    ("launch a Coup against another" / "player. That player ..."): its sentences run across the line break."""
+    return MID_SENTENCE.search(before) is not None and line.lstrip()[:1].islower()
 
 
 def _lead(raw: str) -> int:

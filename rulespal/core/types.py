@@ -83,7 +83,9 @@ class Chunk:
         return f"{self.doc}:{digest.hexdigest()[:16]}"
 
     def unit_text(self, u: Unit) -> str:
-        return self.text[u.start - self.start:u.end - self.start]
+        """A unit's text; a sentence hard-wrapped across lines reads as one line (same length, same offsets)."""
+        text = self.text[u.start - self.start:u.end - self.start]
+        return text.replace("\n", " ") if u.kind == "sentence" else text
 
 
 class _Frozen(BaseModel):

@@ -73,3 +73,15 @@ def test_structured_noise_gives_valid_spans(lines):
     text = "\n".join(lines)
     for c in chunk_text("fuzz", text):
         assert text[c.start:c.end] == c.text
+
+
+def test_a_hard_wrapped_paragraph_is_split_into_whole_sentences():
+    text = ("# Coup\n\nPay 7 coins to the Treasury and launch a Coup against another\nplayer. That player loses an "
+            "influence. A Coup is always\nsuccessful.\n\nSet-up\nTake 2 coins\n")
+    units = [u for c in chunk_text("t", text) for u in c.units if u.kind == "sentence"]
+    said = [text[u.start:u.end] for u in units]
+    assert "Pay 7 coins to the Treasury and launch a Coup against another\nplayer." in said
+    assert "A Coup is always\nsuccessful." in said
+    assert not any(s.endswith("another") for s in said)
+    chunk = next(c for c in chunk_text("t", text) if "always" in c.text)
+    assert "A Coup is always successful." in [chunk.unit_text(u) for u in chunk.units]  # read as one line
