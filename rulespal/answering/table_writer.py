@@ -40,7 +40,9 @@ def find_table(ctx: AnswerContext) -> tuple[Lookup, Hit] | None:
     """The rule table the question is about, among the top passages, if it has a row or column for
     the question's keys."""
     t = ctx.tuning
-    qtok = set(ctx.plan.tokens)
+    # The question's words say which table; its numbers say which row ("roll 7 on the KO chart": the KO chart,
+    # not another chart whose cells happen to hold a 7).
+    qtok = {w for w in ctx.plan.tokens if not w.isdigit()}
     best: tuple[float, Lookup | None, Hit] | None = None
     for hit in ctx.hits[:t.answer_hits]:
         chunk = hit.chunk
@@ -70,11 +72,15 @@ def find_table(ctx: AnswerContext) -> tuple[Lookup, Hit] | None:
     return best[1], best[2]
 
 
+# Words of how a question is asked, not of what it is about ("what happens when I roll 7 on the KO chart?").
+QUESTION_FRAME = frozenset({"player", "game", "happen"})
+
+
 def _names_its_thing(ctx: AnswerContext, table_text: str) -> bool:
     """Does the table (with its caption and section) hold one of the two rarest words of the question
     that the rulebooks use (its own words, glossary terms and acronyms)?"""
     korean = bool(HANGUL.search(table_text))
-    words = [w for w in set(ctx.plan.tokens) if w.isalpha() and w in ctx.index.idf and w not in ("player", "game")
+    words = [w for w in set(ctx.plan.tokens) if w.isalpha() and w in ctx.index.idf and w not in QUESTION_FRAME
              and bool(HANGUL.search(w)) == korean]  # the table's language: a glossary term or the question's own
     rarest = sorted(words, key=lambda w: -ctx.index.idf_of(w))[:2]
     return not rarest or bool(token_set(table_text) & set(rarest))

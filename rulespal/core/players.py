@@ -15,7 +15,8 @@ ASKED = re.compile(rf"(?<![\w-]){_N}[\s-]*(?:players?\b|player game|p\b|of us\b|
 BOOK_RANGE = re.compile(rf"(?<![\w-]){_N}\s*-?\s*(?:-|–|—|to|~)\s*{_N}[\s-]*(?:players?\b|인|명)", re.I)
 # "a tile-based game for 2 to 4 treasure hunters"
 GAME_FOR = re.compile(rf"\bgame\s+for\s+{_N}\s*(?:-|–|to)\s*{_N}\s+[a-z]", re.I)
-SOLO = re.compile(r"\b(solo|solitaire|single[- ]player|one[- ]player|1[- ]player)\b", re.I)
+# rules for a game of one; not "only one player on an island", a person
+SOLO = re.compile(r"\b(solo|solitaire|single[- ]player|one-player|1-player|1 player game|for (?:one|1) player)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,9 @@ def counts_named(text: str) -> PlayerRange | None:
     """The player counts a rulebook that states no range gives rules for ("with 2 players ...", "3 or 4 players",
     a table's "2 Players 3 Players 4 Players"), fewest to most, spanning a mention of the most (on the line that
     names most counts: a table's header); None under three different counts, too few to tell a range."""
-    found = [(n, m) for m in NAMED_COUNTS.finditer(text) for n in _counts_of(m) if 1 <= n <= 12]
+    solo = bool(SOLO.search(text))
+    # "one player" is a person ("one player may pass"), not a game for one, unless the book has solo rules
+    found = [(n, m) for m in NAMED_COUNTS.finditer(text) for n in _counts_of(m) if (1 if solo else 2) <= n <= 12]
     if len({n for n, _ in found}) < 3:
         return None
     high = max(n for n, _ in found)
@@ -82,7 +85,7 @@ def counts_named(text: str) -> PlayerRange | None:
         start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
         return len(NAMED_COUNTS.findall(text[start:end if end >= 0 else len(text)]))
     at = max((m for n, m in found if n == high), key=counts_on_its_line)
-    return PlayerRange(min(n for n, _ in found), high, at.start(), at.end(), bool(SOLO.search(text)))
+    return PlayerRange(min(n for n, _ in found), high, at.start(), at.end(), solo)
 
 
 def _counts_of(m: re.Match) -> list[int]:

@@ -44,15 +44,18 @@ class Table:
 
 
 def _cells_split(line: str, offset: int, sep: str, keep_corner: bool) -> list[Cell]:
-    """Cells of a tab- or pipe-separated row; ``keep_corner`` keeps an empty first cell (column alignment)."""
+    """Cells of a tab- or pipe-separated row; ``keep_corner`` keeps an empty first cell (column alignment).
+    A pipe row keeps its empty cells ("|   | # of words |", "| Wood | | 3 |"): each stands for a column; only
+    what lies outside its outer pipes is not a cell."""
     cells, pos = [], 0
-    for i, part in enumerate(line.split(sep)):
+    parts = line.split(sep)
+    for i, part in enumerate(parts):
         stripped = part.strip()
         if stripped:
             lead = len(part) - len(part.lstrip())
             cells.append(Cell(stripped, offset + pos + lead, offset + pos + lead + len(stripped)))
-        elif i == 0 and keep_corner:
-            cells.append(Cell("", offset, offset))
+        elif (i == 0 and keep_corner) or (sep == "|" and 0 < i < len(parts) - 1):
+            cells.append(Cell("", offset + pos, offset + pos))
         pos += len(part) + 1
     return cells
 

@@ -45,3 +45,12 @@ def test_pipe_table():
     text = "| Roll | Result |\n|---|---|\n| 2-4 | Nothing |"
     t = parse_table(text, 0, len(text))
     assert _cells(t) == [["Roll", "Result"], ["2-4", "Nothing"]]
+
+
+def test_pipe_table_keeps_its_empty_cells_in_their_columns():
+    text = "|   | # of words | Passing? |\n|---|:---:|:---:|\n| 1 |  Unlimited |  N  |\n| Wood | | 3 |"
+    t = parse_table(text, 0, len(text))
+    assert _cells(t) == [["", "# of words", "Passing?"], ["1", "Unlimited", "N"], ["Wood", "", "3"]]
+    for r in t.rows:
+        for c in r.cells:
+            assert text[c.start:c.end] == c.text

@@ -139,3 +139,19 @@ def test_game_filter_restricts_answers(service):
     assert hits and {h.chunk.doc for h in hits} == {"tiny-epic-pirates-curse-of-amdiak"}
 
 
+
+
+def test_typos_are_read_as_the_rulebooks_words(service):
+    a = service.ask("how mny acions do I get per turn?", game="pirates-2ed-governors-daughter")
+    assert a.answerable and "3 Actions" in a.answer
+    exact_citations(service, a)
+
+
+def test_a_roll_on_a_chart_reads_the_range_row_that_holds_it(service):
+    a = service.ask("What happens when I roll 7 on the KO chart?", game="skull-tales")
+    assert a.answerable and a.answer.startswith("6-9") and "half of his wounds" in a.answer
+
+
+def test_the_player_range_is_the_books_not_one_player_as_a_person(service):
+    a = service.ask("How many rum markers do we use with 6 players?", game="pirates-2ed-governors-daughter")
+    assert not a.answerable and "2 to 4 players, not 6" in a.answer

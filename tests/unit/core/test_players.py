@@ -42,3 +42,11 @@ def test_the_counts_a_book_gives_rules_for_when_it_states_no_range():
     assert counts_named("Components: 4 Player Boards, 8 Player Markers, 5 Player aids, 2 players") is None
     assert counts_named("2 players, 3 players, and up to six players in teams").high == 6
     assert mentions_count("a game for up to six players", 6) and not mentions_count("six cards", 6)
+
+
+def test_one_player_as_a_person_is_not_a_game_for_one():
+    text = ("There can be only one player on one island. With 2 players, each takes two ships. "
+            "In a game of 3 or 4 players, each takes one.")
+    r = counts_named(text)
+    assert (r.low, r.high, r.solo) == (2, 4, False)
+    assert counts_named(text + " Solo rules: play as 2 players.").solo
