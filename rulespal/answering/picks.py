@@ -21,9 +21,11 @@ LEAD_IN = re.compile(r"\b(below|following)\W*$|\bas follows\W*$|\bas shown (?:to
 NAMES_BLOCK = re.compile(r"\b(?:table|chart|list)s?\b", re.I)
 # A sentence that leans on the one before it ("If so, ...", "In that case, ...", "This ...").
 LEANS_BACK = re.compile(r"^\W*(?:if so|if not|in (?:this|that|such a|either|both) cases?|in the unlikely event|otherwise|"
-                        r"however|instead|then|this|these|that|those|they|it|its|their|also|still|even so|except|"
+                        r"however|instead|then|this|these|that|those|they|it|its|their|he|she|his|her|also|still|"
+                        r"even so|except|"
                         r"but|and|or|such|both|likewise|similarly|in addition|additionally|furthermore|"
-                        r"그러면|그렇지 않으면|이 경우|이때|단,|또한|하지만|그러나)\b", re.I)
+                        r"그러면|그렇지 않으면|이 경우|이때|단,|또한|하지만|그러나)\b"
+                        r"|^\W*(?:[A-Za-z']+\s+){1,2}then\b", re.I)  # "The game then ends ...": after what?
 
 
 # A rule that continues the one before it even after a paragraph break ("If still tied, ...", "If tied again").
@@ -231,10 +233,15 @@ def _paragraph_rule(chunk: Chunk, i: int, t: Tuning) -> tuple[Unit, ...]:
     def same_paragraph(a: Unit, b: Unit) -> bool:
         return a.kind == b.kind == "sentence" and "\n" not in chunk.text[a.end - chunk.start:b.start - chunk.start]
 
-    text = chunk.unit_text(u)
-    leans = i > 0 and ((same_paragraph(units[i - 1], u) and LEANS_BACK.match(text))
-                       or (CONTINUES.match(text) and units[i - 1].kind in ("sentence", "item")))
-    first = i - 1 if leans else i
+    def leans(k: int) -> bool:
+        text = chunk.unit_text(units[k])
+        return k > 0 and ((same_paragraph(units[k - 1], units[k]) and LEANS_BACK.match(text) is not None)
+                          or (CONTINUES.match(text) is not None and units[k - 1].kind in ("sentence", "item")))
+    first = i
+    # back to the sentence the rule starts from ("The lowest player may move the King. He need not move it. Play
+    # then continues ..."), within the quote's budget
+    while leans(first) and (first == i or u.end - units[first - 1].start <= t.max_quote):
+        first -= 1
     j = i
     while j + 1 < len(units) and same_paragraph(units[j], units[j + 1]) and units[j + 1].end - u.start <= t.extend_chars:
         j += 1

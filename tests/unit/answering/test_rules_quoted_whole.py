@@ -261,3 +261,21 @@ def test_an_item_joined_to_the_next_by_or_is_quoted_with_its_list_and_lead_in(tm
     quote = _grown(idx, "ransom", "paying 40 Gold", tuning)
     assert quote.startswith("This is done by spending 1 Action and:") and quote.endswith("at least 25 Fame.")
     assert _grown(idx, "ransom", "bribing him", tuning) == quote
+
+
+KING_BOOK = """Tower Rules
+
+Move the king
+
+The player with the lowest score may now move the King to any empty space. He need not move it. Play then continues with the player who moved it.
+
+End
+
+When the last tower stands, play stops. The game then ends and players count their points.
+"""
+
+
+def test_a_sentence_that_leans_back_is_quoted_from_the_sentence_it_starts_from(tmp_path, tuning):
+    idx = make_snapshot(tmp_path, {"king": KING_BOOK})
+    assert _grown(idx, "king", "Play then continues", tuning).startswith("The player with the lowest score")
+    assert _grown(idx, "king", "The game then ends", tuning).startswith("When the last tower stands")
