@@ -459,10 +459,17 @@ def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
             and not asked_counts & _nearest_counts(answer, c.start)):  # "4, 5 or 6 players: 3 cards"
         return f"that is for {c.players} players, the question asks about {' or '.join(map(str, sorted(asked_counts)))}"
     asked = asked_things(question)
+    thing = c.thing - VERBS_BEFORE_NUMBERS  # "when you already have 4": no noun, not a thing called "have"
     # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks
-    if asked and c.thing and not asked & c.thing and not _other_script(c.thing, question):
+    if asked and thing and not asked & thing and not _other_script(thing, question):
         return f"the question asks about {' '.join(sorted(asked))}"
     return None
+
+
+# Verbs that come right before a number and name no thing ("have 4", "pay 3"), as stems.
+VERBS_BEFORE_NUMBERS = frozenset(tokenize("have has had get gets take takes gain gains pay pays draw draws roll rolls "
+                                          "reach reaches is are be equal equals exceed exceeds score scores add adds "
+                                          "lose loses spend spends move moves"))
 
 
 def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str = "en",

@@ -141,7 +141,10 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
     raw = m.group()
     before = text[max(0, start - 12):start]
     after = text[end:end + 3]
-    word_before = re.search(r"([A-Za-z]+)\.?\s*$", before)
+    # the word before, across an abbreviation's dot ("p. 12", "No. 3") but not a sentence's ("... turn. Once")
+    word_before = re.search(r"([A-Za-z]+)(\.?)\s*$", before)
+    if word_before and word_before.group(2) and word_before.group(1).casefold() not in ("p", "pp", "no", "nr", "fig"):
+        word_before = None
     if any(a <= start < b for a, b in named):
         return "name"
     if text[start - 1:start] == "(" and text[end:end + 1] == ")" and m.group("n"):
@@ -177,6 +180,9 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
         return "name"  # "18xx", "4X": letters glued to the digits ("5VP", "10pts" are amounts)
     if ORDINAL.match(text[start:]):
         return "other"  # "4th round": an ordinal says which, not how many
+    if raw.casefold() == "once" and not re.match(r"\s+(?:per|a|an|each|every|more|again|only)\b|\s*[.,;]", text[end:],
+                                                  re.I):
+        return "other"  # "Once all the fields are full": when, not how often ("once per turn" is a claim)
     if word_before and word_before.group(1)[0].isupper() and re.match(r"\s*(?:,|and\b|or\b|&)\s*[A-Z]", text[end:]) \
             and not re.search(r"[.!?:]\s*[A-Za-z]+\s*$", before) and word_before.group(1).casefold() not in STOPWORDS \
             and not pairs:

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from functools import cached_property
 from pathlib import Path
 
-from rulespal.core.text import last_section
+from rulespal.core.text import last_section, plain
 from rulespal.core.types import SourceSpan
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.rules.curated import Curated, CuratedFactError, NotPrinted, load_curated
@@ -74,7 +74,7 @@ class FactBook:
             for i, j in row_runs(units):
                 table = parse_table(text, units[i].start, units[j].end)
                 heads = [u for u in units[:i] if u.kind == "heading"]
-                title = text[heads[-1].start:heads[-1].end].strip() if heads else last_section(chunk.section)
+                title = plain(text[heads[-1].start:heads[-1].end]) if heads else last_section(chunk.section)
                 if table is not None:
                     out.append(RuleTable(chunk.doc, title or "table", chunk.section, table))
         return out

@@ -291,3 +291,13 @@ def test_a_korean_counter_names_what_it_counts():
     assert status("맨 위 3장을 보드 옆에 펼칩니다 [1].") == ["verified"]
     assert status("맨 위 4개를 보드 옆에 펼칩니다 [1].") == ["unverified"]  # 개 counts anything: not compared
     assert status("보드 옆에 타일 4장을 놓습니다 [1].") != ["contradicted"]  # it names its noun: tiles, not cards
+
+
+def test_a_number_after_a_verb_is_not_a_thing_of_its_own():
+    """"when you already have 4": the 4 answers a question about curses; "have" is not what it counts."""
+    quote = "You can have a maximum of 4 Curses. If you take a Curse when you already have 4, lose 1 Integrity."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    checks = {c.claim: c for c in check_answer(Draft(quote + " [1]", True, ("d",), (cite,)),
+                                               None, "What's the max number of curses I can have?")}
+    assert checks["4 Curses"].answers and checks["4"].answers
+    assert not checks["1 Integrity"].answers

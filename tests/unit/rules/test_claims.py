@@ -104,3 +104,10 @@ def test_a_name_with_of_in_it_is_one_thing():
 def test_an_amount_given_to_each_player_is_a_claim_and_player_2_is_a_name():
     claims, others = _kinds("Deal each player 4 cards in hand. Player 2 starts.")
     assert claims == ["4 cards"] and ("2", "name") in others
+
+
+def test_once_as_when_is_not_a_claim_but_once_as_how_often_is():
+    assert _kinds("Once all the fields are full, the game ends. [1]")[0] == []
+    assert _kinds("once both ends are closed the road scores [1]")[0] == []
+    assert _kinds("You may do this once per turn. [1] Once per round, draw 2 cards.")[0] == [
+        "once per turn", "Once per round", "2 cards"]
