@@ -20,6 +20,13 @@ def doc_id_for(path: Path) -> str:
     return slug
 
 
+def title_for(path: Path) -> str:
+    """A game's title from its file name: "coup-rulebook.md" is "Coup Rulebook"; a name typed with capitals keeps
+    them ("Azul (2nd ed).md"); control characters (a newline in a name) become spaces."""
+    title = " ".join(re.sub(r"[\x00-\x1f_-]+", " ", path.stem).split())
+    return title.title() if title.islower() else title
+
+
 def read_rulebook(path: Path, max_mb: int) -> tuple[bytes, str]:
     """Return the file's bytes and its text; raise UnreadableRulebook with a reason a person can act on."""
     name = path.name

@@ -20,7 +20,7 @@ from tqdm import tqdm
 
 from ingest.catalog import corpus_docs, load_manifest
 from ingest.chunks import chunk_text
-from ingest.loader import doc_id_for, read_rulebook
+from ingest.loader import doc_id_for, read_rulebook, title_for
 from rulespal.core.errors import IngestBusy, UnreadableRulebook
 from rulespal.core.settings import Settings
 from rulespal.core.text import detect_lang, read_text_exact
@@ -34,7 +34,7 @@ from rulespal.index.records import BuildMeta, embedding_text, lexical_text, writ
 from rulespal.index.vectors import ChromaStore
 
 # Bump when chunking or tokenizing changes, so an unchanged corpus is still re-indexed.
-PIPELINE_VERSION = "7"
+PIPELINE_VERSION = "8"
 
 
 @dataclass
@@ -56,6 +56,7 @@ class _Staged:
     raw: bytes
     text: str
     suffix: str
+    path: Path  # as given
 
 
 @dataclass(frozen=True)
@@ -153,9 +154,11 @@ def _stage(paths: list[Path], settings: Settings, corpus_ids: set[str]) -> list[
             raise UnreadableRulebook(
                 f"{Path(p).name}: the id {doc_id!r} belongs to a rulebook of the shipped corpus; rename your file."
             )
-        title = Path(p).stem.replace("_", " ").replace("-", " ").strip() or doc_id
-        doc = Doc(id=doc_id, title=title, lang=detect_lang(text), text_path="", source="user")
-        staged[doc_id] = _Staged(doc, raw, text, Path(p).suffix.lower())
+        if doc_id in staged:
+            raise UnreadableRulebook(f"{staged[doc_id].path} and {p} would both be the rulebook {doc_id!r}; give one of "
+                                     "them, or rename one.")
+        doc = Doc(id=doc_id, title=title_for(Path(p)) or doc_id, lang=detect_lang(text), text_path="", source="user")
+        staged[doc_id] = _Staged(doc, raw, text, Path(p).suffix.lower(), Path(p))
     return list(staged.values())
 
 

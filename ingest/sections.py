@@ -22,7 +22,7 @@ BULLET = re.compile(
     rf"^(?P<indent>[ \t]*)(?:[{BULLET_CHARS.replace('*', '').replace('+', '')}]\s*|[*+]\s+|-(?=\s*[^\s\d])\s*"
     rf"|\d{{1,3}}[.)]\s+|[A-Za-z][.)]\s+)"
 )
-ATX = re.compile(r"^ {0,3}(#{1,6}) +(.*?)[ #]*$")
+ATX = re.compile(r"^\ufeff? {0,3}(#{1,6}) +(.*?)[ #]*$")  # a byte-order mark may open the file
 MD_TABLE = re.compile(r"^\s*\|.*\|\s*$")
 MD_DEBRIS = re.compile(r"^\s*(?:!\[[^\]]*\]\([^)]*\)\s*|<!--.*-->|[-*_]{3,}|<img\b[^>]*>)\s*$")
 GLUE = re.compile(r"[a-z](?=[A-Z])|[a-z]{2}(?=\d)|\d(?=[A-Z][a-z])")

@@ -66,6 +66,7 @@ def test_user_rulebooks_txt_md_pdf(fresh, tmp_path):
     service = RulesPal(fresh)
     docs = service.index.docs
     assert Path(docs["kraken-cove"].original).read_bytes() == txt.read_bytes()
+    assert docs["reef-raiders"].title == "Reef Raiders" and docs["kraken-cove"].title == "Kraken Cove"
     assert Path(docs["tide-turners"].original).read_bytes() == pdf.read_bytes()
     hits = service.search("How many Tide cards can a player hold?", "tide-turners", 3)
     text = read_text_exact(docs["tide-turners"].text_path)
@@ -105,6 +106,15 @@ def test_doc_id_of_corpus_cannot_be_taken(fresh, tmp_path):
     f.write_text(HOUSE_RULES, encoding="utf-8")
     with pytest.raises(UnreadableRulebook, match="belongs to a rulebook of the shipped corpus"):
         run_ingest(fresh, [f], progress=False)
+
+
+def test_two_files_for_one_rulebook_are_refused_not_one_dropped(fresh, tmp_path):
+    before = DataDir(fresh.data_dir).current()
+    for suffix in (".txt", ".md"):
+        (tmp_path / f"kraken-cove{suffix}").write_text(HOUSE_RULES, encoding="utf-8")
+    with pytest.raises(UnreadableRulebook, match="would both be the rulebook 'kraken-cove'"):
+        run_ingest(fresh, [tmp_path / "kraken-cove.txt", tmp_path / "kraken-cove.md"], progress=False)
+    assert DataDir(fresh.data_dir).current() == before
 
 
 def test_cli_reports_unreadable_file(fresh, tmp_path):

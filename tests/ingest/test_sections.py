@@ -83,3 +83,8 @@ def test_markdown_headings_lists_and_tables():
     assert ("list", ("Game", "Setup")) in kinds
     assert ("table", ("Game", "Setup")) in kinds
     assert kinds[-1][0] == "debris"
+
+
+def test_a_heading_after_a_byte_order_mark_is_a_heading():
+    blocks = parse_blocks("\ufeff# Coup Rules\n\nPay 7 coins to launch a Coup.\n")
+    assert blocks[0].kind == "heading" and blocks[1].path == ("Coup Rules",)
