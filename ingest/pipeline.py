@@ -21,7 +21,7 @@ from tqdm import tqdm
 from ingest.catalog import corpus_docs, load_manifest
 from ingest.chunks import chunk_text
 from ingest.loader import doc_id_for, read_rulebook, title_for
-from rulespal.core.errors import IngestBusy, UnreadableRulebook
+from rulespal.core.errors import IngestBusy, UnknownGame, UnreadableRulebook
 from rulespal.core.settings import Settings
 from rulespal.core.text import detect_lang, read_text_exact
 from rulespal.core.tokens import tokenize
@@ -46,6 +46,7 @@ class IngestReport:
     seconds: float
     added: list[str] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)  # ids a user's earlier rulebook had: the new file replaces it
+    removed: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -73,8 +74,9 @@ class _Plan:
 
 
 def run_ingest(settings: Settings, paths: list[Path] | None = None, progress: bool = True,
-               extra_docs: list[Doc] | None = None) -> IngestReport:
-    """(Re)build the index of the corpus plus user rulebooks; with ``paths``, add or replace those."""
+               extra_docs: list[Doc] | None = None, remove: list[str] | None = None) -> IngestReport:
+    """(Re)build the index of the corpus plus user rulebooks; with ``paths``, add or replace those; with
+    ``remove``, leave out those ids of rulebooks added before."""
     t0 = time.perf_counter()
     data = DataDir(settings.data_dir)
     data.root.mkdir(parents=True, exist_ok=True)
@@ -86,16 +88,16 @@ def run_ingest(settings: Settings, paths: list[Path] | None = None, progress: bo
             f"another ingest is already running on {data.root}; wait for it to finish, then run this again."
         ) from None
     try:
-        return _ingest_locked(settings, data, paths or [], progress, extra_docs or [], t0)
+        return _ingest_locked(settings, data, paths or [], progress, extra_docs or [], t0, remove or [])
     finally:
         lock.release()
 
 
 def _ingest_locked(settings: Settings, data: DataDir, paths: list[Path], progress: bool, extra_docs: list[Doc],
-                   t0: float) -> IngestReport:
+                   t0: float, remove: list[str]) -> IngestReport:
     prev_name = data.current()
     prev = BuildMeta.load(data.build(prev_name).meta) if prev_name else None
-    plan = plan_build(settings, paths, extra_docs, prev)
+    plan = plan_build(settings, paths, extra_docs, prev, remove)
     if prev and prev.fingerprint == plan.fingerprint:
         return IngestReport(prev.name, False, len(prev.docs), prev.chunk_count, time.perf_counter() - t0)
 
@@ -122,17 +124,19 @@ def _ingest_locked(settings: Settings, data: DataDir, paths: list[Path], progres
     before = {d.id for d in prev.docs if d.source == "user"} if prev else set()
     return IngestReport(name, True, len(docs), len(chunks), time.perf_counter() - t0,
                         added=[s.doc.id for s in plan.staged if s.doc.id not in before],
-                        replaced=[s.doc.id for s in plan.staged if s.doc.id in before])
+                        replaced=[s.doc.id for s in plan.staged if s.doc.id in before], removed=list(remove))
 
 
 # ---- stage 1: what goes into the build -----------------------------------------------------
 
-def plan_build(settings: Settings, paths: list[Path], extra_docs: list[Doc], prev: BuildMeta | None) -> _Plan:
+def plan_build(settings: Settings, paths: list[Path], extra_docs: list[Doc], prev: BuildMeta | None,
+               remove: list[str] = ()) -> _Plan:
     """Read and check every input before anything is written: one bad file changes nothing."""
     corpus = corpus_docs(settings.corpus_dir)
     corpus_ids = {d.id for d in corpus}
+    _check_removable(remove, corpus_ids, {d.id for d in prev.docs} if prev else set())
     staged = _stage(paths, settings, corpus_ids)
-    new_ids = {s.doc.id for s in staged} | {d.id for d in extra_docs}
+    new_ids = {s.doc.id for s in staged} | {d.id for d in extra_docs} | set(remove)
     kept = [d for d in (prev.docs if prev else []) if d.source != "corpus" and d.id not in new_ids
             and d.id not in corpus_ids and Path(d.text_path).exists()]
     texts = {d.id: read_text_exact(d.text_path) for d in corpus + kept + extra_docs}
@@ -143,6 +147,14 @@ def plan_build(settings: Settings, paths: list[Path], extra_docs: list[Doc], pre
     specs = settings.embedder_specs + [f"units-en:{settings.unit_embedder_en}",
                                        f"max-embedded-units:{settings.max_embedded_units}"]
     return _Plan(corpus, kept, extra_docs, staged, texts, shared, _fingerprint(everything, texts, specs, shared))
+
+
+def _check_removable(remove: list[str], corpus_ids: set[str], indexed: set[str]) -> None:
+    for doc_id in remove:
+        if doc_id in corpus_ids:
+            raise UnknownGame(f"{doc_id!r} is a rulebook of the shipped corpus (corpus/); it can't be removed.")
+        if doc_id not in indexed:
+            raise UnknownGame(f"no rulebook {doc_id!r} in the index; `rulespal games` lists the ids.")
 
 
 def _stage(paths: list[Path], settings: Settings, corpus_ids: set[str]) -> list[_Staged]:

@@ -93,6 +93,19 @@ def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="rulebooks
 
 
 @app.command()
+def remove(ids: Annotated[list[str], typer.Argument(help="ids of rulebooks you added (`rulespal games` lists them)")],
+           quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bars")] = False):
+    """Take rulebooks you added out of the index (the shipped corpus stays). A running server switches over."""
+    from ingest.pipeline import run_ingest
+
+    try:
+        report = run_ingest(_settings(), [], progress=not quiet, remove=ids)
+    except RulesPalError as e:
+        _fail(e)
+    typer.echo(f"removed {', '.join(report.removed)}; {report.docs} rulebooks in the index.")
+
+
+@app.command()
 def ask(question: str,
         game: Annotated[Optional[str], typer.Option(help="restrict to one game (doc id)")] = None,
         as_json: Annotated[bool, typer.Option("--json", help="print the full JSON response")] = False,

@@ -117,6 +117,23 @@ def test_two_files_for_one_rulebook_are_refused_not_one_dropped(fresh, tmp_path)
     assert DataDir(fresh.data_dir).current() == before
 
 
+def test_a_rulebook_added_can_be_removed_and_the_corpus_cannot(fresh, tmp_path):
+    f = tmp_path / "kraken-cove.txt"
+    f.write_text(HOUSE_RULES, encoding="utf-8")
+    run_ingest(fresh, [f], progress=False)
+    p = subprocess.run(rulespal_cmd("remove", "kraken-cove", "-q"), env=cli_env(fresh.data_dir), capture_output=True,
+                       text=True, timeout=300)
+    assert p.returncode == 0 and "removed kraken-cove" in p.stdout, p.stderr
+    docs = RulesPal(fresh).index.docs
+    assert "kraken-cove" not in docs and "skull-tales" in docs
+    before = DataDir(fresh.data_dir).current()
+    for doc_id, said in (("skull-tales", "shipped corpus"), ("kraken-cove", "no rulebook 'kraken-cove'")):
+        p = subprocess.run(rulespal_cmd("remove", doc_id), env=cli_env(fresh.data_dir), capture_output=True,
+                           text=True, timeout=120)
+        assert p.returncode == 2 and said in p.stderr and "Traceback" not in p.stderr
+    assert DataDir(fresh.data_dir).current() == before
+
+
 def test_cli_reports_unreadable_file(fresh, tmp_path):
     bad = tmp_path / "blob.txt"
     bad.write_bytes(b"\x00\x01\x02" * 100)
