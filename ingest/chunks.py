@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from rulespal.core.text import SECTION_SEP
+from rulespal.core.text import SECTION_SEP, WRAP
 from rulespal.core.types import Block, Chunk, Unit
 from ingest.sections import BULLET, parse_blocks, split_lines
 
@@ -17,6 +17,7 @@ from ingest.sections import BULLET, parse_blocks, split_lines
 # "hundreds of characters, rarely over 1,200"). Changing them needs a re-ingest, so they live here.
 TARGET_CHARS = 900
 MAX_CHARS = 1200
+WRAP_MIN = 40  # a hard-wrapped line is a long one: wraps come at 60-80 characters; hand-set
 MIN_CHARS = 150
 SENTENCE_BREAK = re.compile(r"(?<=[.!?。])[\"'”’)]?\s+(?=\S)")
 INDEXED = ("heading", "paragraph", "list", "table")
@@ -55,14 +56,12 @@ def _units_of_block(text: str, block: Block) -> list[Unit]:
     return units
 
 
-# A line that stops mid-sentence: no closing punctuation, quote, bracket or emphasis mark.
-MID_SENTENCE = re.compile(r"[^.!?:;)\]\"'”’*_]\s*$")
-
-
 def _wrapped(before: str, line: str) -> bool:
     """A paragraph hard-wrapped at a fixed width goes on in lower case where the last line stopped mid-sentence
-    ("launch a Coup against another" / "player. That player ..."): its sentences run across the line break."""
-    return MID_SENTENCE.search(before) is not None and line.lstrip()[:1].islower()
+    ("launch a Coup against another" / "player. That player ..."): its sentences run across the line break. A short
+    line is a line of its own ("3 wooden ships" / "a player board"), and so is a code fence."""
+    last = before.rsplit("\n", 1)[-1].strip()
+    return len(last) >= WRAP_MIN and not last.startswith("```") and WRAP.search(last + "\n" + line) is not None
 
 
 def _lead(raw: str) -> int:

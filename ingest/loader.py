@@ -24,7 +24,7 @@ def title_for(path: Path) -> str:
     """A game's title from its file name: "coup-rulebook.md" is "Coup Rulebook"; a name typed with capitals keeps
     them ("Azul (2nd ed).md"); control characters (a newline in a name) become spaces."""
     title = " ".join(re.sub(r"[\x00-\x1f_-]+", " ", path.stem).split())
-    return title.title() if title.islower() else title
+    return " ".join(w[:1].upper() + w[1:] for w in title.split()) if title.islower() else title  # "2nd" stays
 
 
 def read_rulebook(path: Path, max_mb: int) -> tuple[bytes, str]:

@@ -34,7 +34,7 @@ from rulespal.index.records import BuildMeta, embedding_text, lexical_text, writ
 from rulespal.index.vectors import ChromaStore
 
 # Bump when chunking or tokenizing changes, so an unchanged corpus is still re-indexed.
-PIPELINE_VERSION = "8"
+PIPELINE_VERSION = "9"
 
 
 @dataclass
@@ -159,7 +159,10 @@ def _check_removable(remove: list[str], corpus_ids: set[str], indexed: set[str])
 
 def _stage(paths: list[Path], settings: Settings, corpus_ids: set[str]) -> list[_Staged]:
     staged: dict[str, _Staged] = {}
+    given: dict[Path, Path] = {}
     for p in paths:
+        given.setdefault(Path(p).resolve(), Path(p))  # the same file twice (overlapping globs) is one
+    for p in given.values():
         raw, text = read_rulebook(Path(p), settings.max_file_mb)
         doc_id = doc_id_for(Path(p))
         if doc_id in corpus_ids:

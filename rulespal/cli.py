@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, NoReturn, Optional
 
 import typer
 
@@ -15,7 +15,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="RulesPal: rules questions about board games, answered from the rulebook with citations.")
 
 
-def _fail(e: RulesPalError) -> None:
+def _fail(e: RulesPalError) -> NoReturn:
     typer.secho(f"error: {e.message}", fg=typer.colors.RED, err=True)
     raise typer.Exit(2)
 

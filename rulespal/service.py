@@ -166,7 +166,8 @@ class RulesPal:
              on_token: Callable[[str], None] | None, writers: tuple) -> Answer:
         question = self.check_question(question)
         books = self.books()
-        question = books.speller.correct(question)  # "the hand limt": everything below reads "limit"
+        typed = question
+        question = books.speller.correct(question)  # "the hand limt": search and scope read "limit"
         t = self.tuning
         history = (history or [])[-self.settings.max_history_turns:]
         picked = self.resolve_game(game, books)
@@ -203,12 +204,12 @@ class RulesPal:
                 scope = rivals
                 hits = [h for h in hits if h.chunk.doc in scope]
         games = scope or sorted({h.chunk.doc for h in hits[:1]})
-        ctx = AnswerContext(books.index, plan, hits, games, question, carried.stripped, books.game_glossary(games),
+        ctx = AnswerContext(books.index, plan, hits, games, typed, carried.stripped, books.game_glossary(games),
                             t, picker, books.facts, books.acronyms.by_doc, on_token)
         draft = write_answer(ctx, writers)
         docs = books.index.docs
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
-        return enforce(draft, books.facts, question, lang, names, t.restate_share,
+        return enforce(draft, books.facts, typed, lang, names, t.restate_share,
                        tuple(books.glossary(list(draft.games))) if draft.games else ())
 
     @staticmethod

@@ -25,7 +25,8 @@ LEANS_BACK = re.compile(r"^\W*(?:if so|if not|in (?:this|that|such a|either|both
                         r"even so|except|"
                         r"but|and|or|such|both|likewise|similarly|in addition|additionally|furthermore|"
                         r"그러면|그렇지 않으면|이 경우|이때|단,|또한|하지만|그러나)\b"
-                        r"|^\W*(?:[A-Za-z']+\s+){1,2}then\b", re.I)  # "The game then ends ...": after what?
+                        r"|^\W*(?:the|each|every|all|play|players?|you|they|he|she|it|this|that)\b(?:\s+[A-Za-z']+)?"
+                        r"\s+then\b", re.I)  # "The game then ends ...": after what? ("Roll, then move" is whole)
 
 
 # A rule that continues the one before it even after a paragraph break ("If still tied, ...", "If tied again").
@@ -237,12 +238,12 @@ def _paragraph_rule(chunk: Chunk, i: int, t: Tuning) -> tuple[Unit, ...]:
         text = chunk.unit_text(units[k])
         return k > 0 and ((same_paragraph(units[k - 1], units[k]) and LEANS_BACK.match(text) is not None)
                           or (CONTINUES.match(text) is not None and units[k - 1].kind in ("sentence", "item")))
-    first = i
-    # back to the sentence the rule starts from ("The lowest player may move the King. He need not move it. Play
-    # then continues ..."), within the quote's budget
-    while leans(first) and (first == i or u.end - units[first - 1].start <= t.max_quote):
-        first -= 1
     j = i
     while j + 1 < len(units) and same_paragraph(units[j], units[j + 1]) and units[j + 1].end - u.start <= t.extend_chars:
         j += 1
+    first = i
+    # back to the sentence the rule starts from ("The lowest player may move the King. He need not move it. Play
+    # then continues ..."), within the quote's budget
+    while leans(first) and (first == i or units[j].end - units[first - 1].start <= t.max_quote):
+        first -= 1
     return tuple(units[first:j + 1])

@@ -67,7 +67,7 @@ def player_range(text: str) -> PlayerRange | None:
 _COUNT = rf"(?<![\d-])\d{{1,2}}|\b(?:{_WORDS})\b"
 NAMED_COUNTS = re.compile(rf"((?:{_COUNT})(?:\s*(?:,|or|and|to|-|–|/)\s*(?:{_COUNT}))*)[\s-]*"
                           r"(?:players?(?![a-z])(?!\s*'?s?\s*(?:boards?|mats?|aids?|colou?rs?|markers?|tokens?|cards?|"
-                          r"screens?|sheets?|pieces?|pawns?))|인|명)", re.I)
+                          r"screens?|sheets?|pieces?|pawns?))|인)", re.I)
 
 
 def counts_named(text: str) -> PlayerRange | None:

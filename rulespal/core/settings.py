@@ -38,7 +38,7 @@ class Settings(BaseSettings):
     llm_base_url: str | None = None  # an OpenAI-compatible server (vLLM, llama.cpp, LM Studio) or Ollama's URL
     llm_api_key: SecretStr | None = None  # never logged, never shown
     llm_timeout: float = 30.0  # seconds; then the extractive answer, with a note
-    max_question_chars: int = 2000
+    max_question_chars: int = Field(default=2000, ge=1)
     max_history_turns: int = 20
     max_file_mb: int = 50
     max_body_kb: int = 64  # larger HTTP request bodies get a 413
@@ -52,7 +52,7 @@ class Settings(BaseSettings):
     # each with the English sentence model: 50,000 is ~175 MB); beyond, answers embed a few passages' units at
     # query time with the first embedder only, which answers worse (blind set at 21,000 units: 0.57 -> 0.53).
     max_embedded_units: int = 50000
-    threads: int = 2
+    threads: int = Field(default=2, ge=1)
 
     @model_validator(mode="after")
     def _default_k_fits(self) -> Settings:

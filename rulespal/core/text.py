@@ -48,3 +48,13 @@ def plain(text: str) -> str:
     text = MD_EMPHASIS.sub("", text)
     text = re.sub(r"^\s*(?:#{1,6}\s+|>\s*)", "", text)
     return " ".join(BULLET_LEAD.sub("", text).split())
+
+
+# A line break inside a sentence of a paragraph hard-wrapped at a fixed width: the line stops mid-sentence (no
+# closing punctuation, quote, bracket or emphasis mark) and the next goes on in lower case.
+WRAP = re.compile(r"(?<=[^\s.!?:;)\]\"'”’*_`])\r?\n(?=[ \t]*[a-z])")
+
+
+def unwrap(text: str) -> str:
+    """``text`` with its hard-wrap line breaks read as spaces; same length, so every offset still holds."""
+    return WRAP.sub(lambda m: " " * len(m.group()), text)

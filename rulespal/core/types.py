@@ -85,7 +85,7 @@ class Chunk:
     def unit_text(self, u: Unit) -> str:
         """A unit's text; a sentence hard-wrapped across lines reads as one line (same length, same offsets)."""
         text = self.text[u.start - self.start:u.end - self.start]
-        return text.replace("\n", " ") if u.kind == "sentence" else text
+        return text.replace("\r", " ").replace("\n", " ") if u.kind == "sentence" else text
 
 
 class _Frozen(BaseModel):

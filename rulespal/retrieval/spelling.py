@@ -35,30 +35,27 @@ class Speller:
                 self._sym.create_dictionary_entry(word, count)
 
     def correct(self, text: str) -> str:
-        """``text`` with its unknown words replaced by the rulebooks' closest word (case kept as typed). A
-        lower-case word known nowhere and too far from any rulebook word ("wats") is left out: it can't match
-        a rule, and counted as a word of the question no rule states it would make the answer abstain."""
-        fixed = WORD.sub(self._fix, text)
-        return " ".join(fixed.split()) if fixed != text else text
+        """``text`` with its unknown words replaced by the rulebooks' closest word (case kept as typed)."""
+        return WORD.sub(self._fix, text)
 
     def _fix(self, m: re.Match) -> str:
         word = m.group()
         low = word.casefold()
         if (len(low) < MIN_LENGTH or low in self.known or low in english_words() or not low.isalpha()
-                or (word.isupper() and len(word) > 1)):
-            return word  # a word known, an acronym ("DJL"), a contraction ("couldn't")
-        # one edit for a short word, two for a longer one: "mny" is "many", not "my" or "any" two edits away
-        found = self._sym.lookup(low, Verbosity.CLOSEST, max_edit_distance=1 if len(low) <= 4 else 2)
-        if not found:  # nothing near: a word no rule can match
-            return "" if word.islower() and len(word) > 3 else word
-        # A dropped letter is the commonest slip ("mny" -> "many", not "any"): longer words first. A three-letter
-        # word or a name ("ttr", "Lamore") is only ever completed, never changed into another word ("str",
-        # "More"), and a short word with several candidates is left as typed.
+                or word[:1].isupper() or _contraction(low)):
+            return word  # a word known, a name or acronym ("Mysterium", "DJL"), a contraction typed without "'"
+        # One edit at most ("limt", "acions", "atack"): two would turn other games' names and slang into rule words
+        # ("kemet" -> "keep"). A dropped letter is the commonest slip ("mny" -> "many", not "any"): longer words
+        # first; a three-letter word is only ever completed ("ttr" is not "str"), and a short word with several
+        # candidates is left as typed. A word with no candidate stays: it may be a game the index lacks.
+        found = self._sym.lookup(low, Verbosity.CLOSEST, max_edit_distance=1)
         longer = [s for s in found if len(s.term) > len(low)]
-        if len(low) <= 3 or word[:1].isupper():
-            found = longer
-        found = longer or found
+        found = longer or ([] if len(low) <= 3 else found)
         if not found or (len(low) <= 4 and len(found) > 1):
             return word
-        best = max(found, key=lambda s: s.count).term
-        return best.capitalize() if word[:1].isupper() else best
+        return max(found, key=lambda s: s.count).term
+
+
+def _contraction(word: str) -> bool:
+    """"shouldnt", "theyre": a contraction typed without its apostrophe is a word, not a typo."""
+    return any(f"{word[:i]}'{word[i:]}" in english_words() for i in range(1, len(word)))

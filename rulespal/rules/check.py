@@ -21,7 +21,7 @@ from dataclasses import replace
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
 from rulespal.core.players import NAMED_COUNTS, listed_counts, player_counts
-from rulespal.core.text import HANGUL
+from rulespal.core.text import HANGUL, unwrap
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
@@ -192,7 +192,7 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
     span = _number_span(c)
     bound = _bound(answer, span[1] if span else c.end)
     for cite in citations:
-        for s in SENTENCE.finditer(cite.quote):
+        for s in SENTENCE.finditer(unwrap(cite.quote)):  # a hard-wrapped sentence is one sentence
             sentence = s.group()
             counts = player_counts(sentence)
             if c.players is not None and counts and c.players not in counts:
@@ -376,6 +376,9 @@ def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, a
         return "verified", match.source(), f"{match.table}: {match.value}"
     if len(pool) < len(relevant) or len(pool) == 1:  # one cell is meant: its value is the rulebook's
         expected = pool[0]
+        named = {f.row for f in _cited_cells(book, citations) if f.row and set(tokenize(f.row)) <= c.context}
+        if named and expected.row not in named:
+            return None  # the sentence names another row ("a sloop"), whose cell in that column is empty
         return "contradicted", expected.source(), f"the rulebook's table says {expected.value}"
     return None
 
@@ -467,9 +470,9 @@ def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
 
 
 # Verbs that come right before a number and name no thing ("have 4", "pay 3"), as stems.
-VERBS_BEFORE_NUMBERS = frozenset(tokenize("have has had get gets take takes gain gains pay pays draw draws roll rolls "
-                                          "reach reaches is are be equal equals exceed exceeds score scores add adds "
-                                          "lose loses spend spends move moves"))
+# Not "draw", "roll", "move", "score": nouns as often ("3 moves").
+VERBS_BEFORE_NUMBERS = frozenset(tokenize("have has had get gets take takes gain gains pay pays reach reaches equal "
+                                          "equals exceed exceeds add adds lose loses spend spends"))
 
 
 def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str = "en",

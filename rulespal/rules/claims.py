@@ -23,7 +23,7 @@ MARKER = re.compile(r"\[\d+(?:\s*,\s*\d+)*\]")  # "[1]", "[1, 2]"
 # A noun right after a number ("4 and 5 players" ends in a count, "pages 2 & 3 of the rules" does not).
 DIRECT_NOUN = re.compile(r"\s*(?!(?:of|and|or|to|in|on|for|the|a|an)\b)[A-Za-z가-힣]", re.I)
 LABELS = frozenset("step steps phase stage round rounds level player turn year page pages p pp rule rules section "
-                   "chapter act part scenario mission box field figure example table appendix no number length "
+                   "chapter act part scenario mission box field figure fig example table appendix no nr number length "
                    "size".split())
 KO_LABEL = re.compile(r"(?:레벨|단계|라운드|페이지|쪽|챕터|시나리오|미션|규칙)\s*$")
 MONTHS = re.compile(r"\s+(?:january|february|march|april|may|june|july|august|september|october|november|"
@@ -180,9 +180,9 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
         return "name"  # "18xx", "4X": letters glued to the digits ("5VP", "10pts" are amounts)
     if ORDINAL.match(text[start:]):
         return "other"  # "4th round": an ordinal says which, not how many
-    if raw.casefold() == "once" and not re.match(r"\s+(?:per|a|an|each|every|more|again|only)\b|\s*[.,;]", text[end:],
-                                                  re.I):
-        return "other"  # "Once all the fields are full": when, not how often ("once per turn" is a claim)
+    if (raw.casefold() == "once" and re.search(r"(?:^|[.!?;:,]\s*|\]\s*)$", text[:start])
+            and not re.match(r"\s+(?:per|a|an|each|every|more|again|only)\b|\s*[.,;]", text[end:], re.I)):
+        return "other"  # "Once all the fields are full": when, not how often ("once per turn", "attack once")
     if word_before and word_before.group(1)[0].isupper() and re.match(r"\s*(?:,|and\b|or\b|&)\s*[A-Z]", text[end:]) \
             and not re.search(r"[.!?:]\s*[A-Za-z]+\s*$", before) and word_before.group(1).casefold() not in STOPWORDS \
             and not pairs:

@@ -105,8 +105,8 @@ class FactBook:
         body = t.table.body
         for r in body:
             for ci, cell in enumerate(r.cells):
-                if ci == 0 and len(body) > 1 and len(r.cells) > 1:
-                    continue  # the row key
+                if (ci == 0 and len(body) > 1 and len(r.cells) > 1) or not cell.text:
+                    continue  # the row key; an empty cell states nothing
                 column = header[ci].text if ci < len(header) else ""
                 row = r.cells[0].text if len(body) > 1 else ""
                 facts.append(Fact(t.doc, "cell", t.title, row, column, cell.text, cell.start, cell.end))

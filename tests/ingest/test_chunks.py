@@ -85,3 +85,9 @@ def test_a_hard_wrapped_paragraph_is_split_into_whole_sentences():
     assert not any(s.endswith("another") for s in said)
     chunk = next(c for c in chunk_text("t", text) if "always" in c.text)
     assert "A Coup is always successful." in [chunk.unit_text(u) for u in chunk.units]  # read as one line
+
+
+def test_short_lines_and_fences_are_lines_of_their_own():
+    text = "# Box\n\n3 wooden ships\na player board\n\n```\ncode here\n```\n"
+    said = [text[u.start:u.end] for c in chunk_text("t", text) for u in c.units]
+    assert "3 wooden ships" in said and "a player board" in said

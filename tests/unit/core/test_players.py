@@ -51,7 +51,3 @@ def test_one_player_as_a_person_is_not_a_game_for_one():
     assert (r.low, r.high, r.solo) == (2, 4, False)
     assert counts_named(text + " Solo rules: play as 2 players.").solo
 
-
-def test_a_korean_book_s_counts_in_myeong():
-    r = counts_named("| 플레이어 수 | 시작 카드 |\n| 2명 | 5장 |\n| 3명 | 4장 |\n| 4명 | 3장 |")
-    assert (r.low, r.high) == (2, 4) and r.excludes(5)

@@ -301,3 +301,27 @@ def test_a_number_after_a_verb_is_not_a_thing_of_its_own():
                                                None, "What's the max number of curses I can have?")}
     assert checks["4 Curses"].answers and checks["4"].answers
     assert not checks["1 Integrity"].answers
+
+
+def test_a_cited_sentence_hard_wrapped_across_lines_is_one_sentence():
+    quote = "Each turn you may spend 2\ncoins to buy a card; a card costs 3 coins."
+    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    checks = {c.claim: c.status for c in check_answer(Draft("Each turn you may spend 2 coins to buy a card [1].",
+                                                            True, ("d",), (cite,)))}
+    assert checks["2 coins"] == "verified"
+
+
+def test_an_empty_table_cell_states_nothing(tmp_path):
+    from tests.unit.conftest import make_snapshot
+
+    book_text = "Fleet Rules\n\nShips\n\n| Ship | Cannons | Crew |\n| --- | --- | --- |\n| Sloop | | 4 |\n| Brig | 3 | 6 |\n"
+    index = make_snapshot(tmp_path, {"fleet": book_text})
+    book = FactBook(index, tmp_path)
+    assert all(f.value for f in book.facts if f.doc == "fleet")
+    table = next(t for t in book.tables if t.doc == "fleet")
+    text = index.text("fleet")
+    cite = Citation(n=1, doc="fleet", section="", start=table.table.start, end=table.table.end,
+                    quote=text[table.table.start:table.table.end])
+    checks = {c.claim: c.status for c in check_answer(Draft("A sloop carries 2 cannons [1].", True, ("fleet",),
+                                                            (cite,)), book)}
+    assert checks["2 cannons"] != "contradicted"

@@ -111,3 +111,7 @@ def test_once_as_when_is_not_a_claim_but_once_as_how_often_is():
     assert _kinds("once both ends are closed the road scores [1]")[0] == []
     assert _kinds("You may do this once per turn. [1] Once per round, draw 2 cards.")[0] == [
         "once per turn", "Once per round", "2 cards"]
+
+
+def test_once_inside_a_clause_is_how_often():
+    assert _kinds("You may only attack once during your turn.")[0] == ["once during"]
