@@ -30,7 +30,7 @@ CATEGORIES = {"fact", "number", "table", "arithmetic", "followup", "unanswerable
 class Book:
     id: str
     split: str  # dev | test
-    kind: str  # library | pdf | corpus
+    kind: str  # library | pdf | file (a library extra given to ingest as a user would) | corpus
     path: Path
 
 
@@ -59,7 +59,7 @@ def build(settings: Settings, books: dict[str, Book], progress: bool = False, na
     extra: list[Doc] = []
     if library is not None:
         extra = library_docs(library, codes={b.id for b in books.values() if b.kind == "library"}, extras=False)
-    pdfs = [b.path for b in books.values() if b.kind == "pdf"]
+    pdfs = [b.path for b in books.values() if b.kind in ("pdf", "file")]
     run_ingest(s, pdfs, progress=progress, extra_docs=extra)
     return s
 

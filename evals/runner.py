@@ -39,7 +39,7 @@ class Gold:
     history: list[dict]
     needs_game: list[str]
     split: str
-    kind: str = "corpus"  # corpus | library | pdf: where the book comes from
+    kind: str = "corpus"  # corpus | library | pdf | file: where the book comes from
     names_game: bool = True  # False: a question with no game picked that does not name its game either
 
 
