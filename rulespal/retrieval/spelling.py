@@ -29,7 +29,7 @@ class Speller:
     def __init__(self, texts: Iterable[str], names: Iterable[str] = ()):
         counts = Counter(w.casefold() for text in texts for w in WORD.findall(text))
         self.known = frozenset(counts) | {w.casefold() for n in names for w in WORD.findall(n)}
-        self._sym = SymSpell(max_dictionary_edit_distance=2)
+        self._sym = SymSpell(max_dictionary_edit_distance=1)  # one edit at most (see _fix): a quarter of the memory
         for word, count in counts.items():
             if len(word) >= MIN_LENGTH:
                 self._sym.create_dictionary_entry(word, count)
