@@ -36,6 +36,8 @@ def _one_line_error(p: subprocess.CompletedProcess, *said: str) -> None:
     ({"RULESPAL_EMBEDDERS": "bogus"}, ("ingest",), ("RULESPAL_EMBEDDERS='bogus'", "unknown embedder 'bogus'",
                                                     "'use'", "'minilm'")),
     ({"RULESPAL_EMBEDDERS": "use,bogus"}, ("ask", "How many actions?"), ("unknown embedder 'bogus'",)),
+    ({"RULESPAL_EMBEDDERS": ","}, ("ask", "How many actions?"), ("RULESPAL_EMBEDDERS=','", "names no embedder")),
+    ({"RULESPAL_MAX_QUESTION_CHARS": "0"}, ("ask", "How many actions?"), ("RULESPAL_MAX_QUESTION_CHARS='0'",)),
     ({"RULESPAL_MAX_K": "5000"}, ("search", "morale"), ("RULESPAL_MAX_K='5000'", "from 1 to 1000")),
     ({"RULESPAL_MAX_K": "4"}, ("serve",), ("RULESPAL_DEFAULT_K=5", "RULESPAL_MAX_K=4")),
     ({"RULESPAL_DEFAULT_K": "9", "RULESPAL_MAX_K": "8"}, ("search", "morale"), ("RULESPAL_DEFAULT_K=9",
