@@ -103,13 +103,13 @@ def test_ctrl_c_during_ingest_says_the_index_is_unchanged(fresh, tmp_path):
     base = read_text_exact(Path(fresh.corpus_dir) / "skull-tales.txt")
     marker = uuid.uuid4().hex[:8]  # text no earlier run embedded: the embedding takes a while
     big.write_text("\n\n".join(f"Variant {i} {marker}\n\n" + base.replace("Skull", f"Reef{marker}{i}")
-                               for i in range(8)), encoding="utf-8")
+                               for i in range(40)), encoding="utf-8")  # ~1.5 MB: embedding it takes seconds
     proc = subprocess.Popen(rulespal_cmd("ingest", "-q", str(big)), env=cli_env(fresh.data_dir),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 120
     while time.time() < deadline and proc.poll() is None and set((fresh.data_dir / "builds").iterdir()) <= builds:
-        time.sleep(0.1)  # until the new build is being written
-    time.sleep(1.0)
+        time.sleep(0.05)  # until the new build is being written
+    time.sleep(0.3)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, (proc.returncode, out, err)
