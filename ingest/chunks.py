@@ -45,9 +45,9 @@ def _units_of_block(text: str, block: Block) -> list[Unit]:
             units.append(Unit(current[0], current[1], "item"))
         return units
     spans: list[list[int]] = []
-    for ln in lines:
+    for prev, ln in zip([None, *lines], lines):
         s, e = block.start + ln.start + _lead(ln.raw), block.start + ln.end
-        if spans and _wrapped(text[spans[-1][0]:spans[-1][1]], ln.raw):
+        if prev is not None and _wrapped(prev.raw, ln.raw):
             spans[-1][1] = e
         else:
             spans.append([s, e])
@@ -56,11 +56,11 @@ def _units_of_block(text: str, block: Block) -> list[Unit]:
     return units
 
 
-def _wrapped(before: str, line: str) -> bool:
+def _wrapped(last: str, line: str) -> bool:
     """A paragraph hard-wrapped at a fixed width goes on in lower case where the last line stopped mid-sentence
     ("launch a Coup against another" / "player. That player ..."): its sentences run across the line break. A short
     line is a line of its own ("3 wooden ships" / "a player board"), and so is a code fence."""
-    last = before.rsplit("\n", 1)[-1].strip()
+    last = last.strip()
     return len(last) >= WRAP_MIN and not last.startswith("```") and WRAP.search(last + "\n" + line) is not None
 
 

@@ -162,18 +162,18 @@ def _stage(paths: list[Path], settings: Settings, corpus_ids: set[str]) -> list[
     given: dict[Path, Path] = {}
     for p in paths:
         given.setdefault(Path(p).resolve(), Path(p))  # the same file twice (overlapping globs) is one
-    for p in given.values():
-        raw, text = read_rulebook(Path(p), settings.max_file_mb)
-        doc_id = doc_id_for(Path(p))
+    for path in given.values():
+        raw, text = read_rulebook(path, settings.max_file_mb)
+        doc_id = doc_id_for(path)
         if doc_id in corpus_ids:
             raise UnreadableRulebook(
-                f"{Path(p).name}: the id {doc_id!r} belongs to a rulebook of the shipped corpus; rename your file."
+                f"{path.name}: the id {doc_id!r} belongs to a rulebook of the shipped corpus; rename your file."
             )
         if doc_id in staged:
-            raise UnreadableRulebook(f"{staged[doc_id].path} and {p} would both be the rulebook {doc_id!r}; give one of "
-                                     "them, or rename one.")
-        doc = Doc(id=doc_id, title=title_for(Path(p)) or doc_id, lang=detect_lang(text), text_path="", source="user")
-        staged[doc_id] = _Staged(doc, raw, text, Path(p).suffix.lower(), Path(p))
+            raise UnreadableRulebook(f"{staged[doc_id].path} and {path} would both be the rulebook {doc_id!r}; give one "
+                                     "of them, or rename one.")
+        doc = Doc(id=doc_id, title=title_for(path) or doc_id, lang=detect_lang(text), text_path="", source="user")
+        staged[doc_id] = _Staged(doc, raw, text, path.suffix.lower(), path)
     return list(staged.values())
 
 

@@ -156,14 +156,13 @@ def check_embedders(settings: Settings, built: list[str] | None = None) -> None:
     index was ``built`` with, one that build holds no vectors of (the search would fail deep inside Chroma)."""
     specs = settings.embedder_specs
     known = known_embedders()
+    allowed = (f"use {', '.join(map(repr, known))} or 'st:<model name or path>', comma-separated; the default is "
+               f"{Settings.model_fields['embedders'].default!r}.")
     if not specs:  # "," or spaces: no dense search at all, silently
-        raise BadSetting(f"RULESPAL_EMBEDDERS={settings.embedders!r} names no embedder; use "
-                         f"{', '.join(map(repr, known))} or 'st:<model name or path>', comma-separated; the default "
-                         f"is {Settings.model_fields['embedders'].default!r}.")
+        raise BadSetting(f"RULESPAL_EMBEDDERS={settings.embedders!r} names no embedder; {allowed}")
     if unknown := [s for s in specs if not s.startswith("st:") and s not in known]:
         raise BadSetting(f"RULESPAL_EMBEDDERS={settings.embedders!r} is not valid: unknown embedder {unknown[0]!r}; "
-                         f"use {', '.join(map(repr, known))} or 'st:<model name or path>', comma-separated; "
-                         f"the default is {Settings.model_fields['embedders'].default!r}.")
+                         f"{allowed}")
     if built is not None and any(s not in built for s in specs):
         used = ",".join(built)
         back = ("unset RULESPAL_EMBEDDERS" if used == Settings.model_fields["embedders"].default

@@ -1,5 +1,6 @@
 """Typos in a question ("the hand limt", "how mny acions"): a word that neither the rulebooks nor an English
-dictionary know is corrected to the closest word the rulebooks use, before anything reads the question.
+dictionary know is corrected to the closest word the rulebooks use, for the search and the game's scope (the
+checker and a language model read the question as typed).
 
 SymSpell (symspellpy) finds the candidates by Damerau-Levenshtein distance; its English frequency list tells
 a real word the rulebooks happen not to use ("castling") from a typo, so that is left as typed.
@@ -35,7 +36,7 @@ class Speller:
                 self._sym.create_dictionary_entry(word, count)
 
     def correct(self, text: str) -> str:
-        """``text`` with its unknown words replaced by the rulebooks' closest word (case kept as typed)."""
+        """``text`` with its unknown lower-case words replaced by the rulebooks' closest word."""
         return WORD.sub(self._fix, text)
 
     def _fix(self, m: re.Match) -> str:

@@ -365,7 +365,8 @@ def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, a
                     ) -> tuple[str, SourceSpan | None, str | None] | None:
     """A cited table's cell for the claim's thing (in its value or its column) and context: the player count,
     or the row the claim's sentence names ("with 10 or more you draw 4 cards" is the "10+" row)."""
-    relevant = [f for f in _cited_cells(book, citations) if c.thing & frozenset(tokenize(f"{f.value} {f.column}"))]
+    cells = _cited_cells(book, citations)
+    relevant = [f for f in cells if c.thing & frozenset(tokenize(f"{f.value} {f.column}"))]
     if not relevant:
         return None
     keys = keys_before(answer, c.start) if answer else []
@@ -376,7 +377,7 @@ def _against_tables(book: FactBook, citations: tuple[Citation, ...], c: Claim, a
         return "verified", match.source(), f"{match.table}: {match.value}"
     if len(pool) < len(relevant) or len(pool) == 1:  # one cell is meant: its value is the rulebook's
         expected = pool[0]
-        named = {f.row for f in _cited_cells(book, citations) if f.row and set(tokenize(f.row)) <= c.context}
+        named = {f.row for f in cells if f.row and set(tokenize(f.row)) <= c.context}
         if named and expected.row not in named:
             return None  # the sentence names another row ("a sloop"), whose cell in that column is empty
         return "contradicted", expected.source(), f"the rulebook's table says {expected.value}"
