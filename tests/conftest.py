@@ -71,29 +71,36 @@ def rulespal_cmd(*args: str) -> list[str]:
     return [sys.executable, "-m", "rulespal.cli", *args]
 
 
-@pytest.fixture(scope="session")
-def live_server(built):
-    """`rulespal serve` as users run it, on a loopback port."""
-    port = free_port()
-    proc = subprocess.Popen(rulespal_cmd("serve", "--port", str(port)), env=cli_env(built.data_dir),
+def start_server(data_dir: Path, port: int) -> subprocess.Popen:
+    """`rulespal serve` as users run it, on a loopback port, once /healthz says it is ready."""
+    proc = subprocess.Popen(rulespal_cmd("serve", "--port", str(port)), env=cli_env(data_dir),
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 120
     while time.time() < deadline:
         try:
-            if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                break
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
+                return proc
         except httpx.HTTPError:
             pass
         if proc.poll() is not None:
             raise RuntimeError(f"server exited: {proc.stdout.read()}")
         time.sleep(0.3)
-    else:
-        proc.kill()
-        raise RuntimeError("server did not become healthy in 120 s")
-    yield base
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    proc.kill()
+    raise RuntimeError("server did not become healthy in 120 s")
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def live_server(built):
+    port = free_port()
+    proc = start_server(built.data_dir, port)
+    yield f"http://127.0.0.1:{port}"
+    stop_server(proc)

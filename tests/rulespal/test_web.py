@@ -4,14 +4,11 @@ Screenshots of each step land in artifacts/screenshots/ (desktop and phone width
 """
 
 import shutil
-import subprocess
-import time
 
-import httpx
 import pytest
 
 from rulespal.core.settings import REPO_ROOT
-from tests.conftest import cli_env, free_port, rulespal_cmd
+from tests.conftest import free_port, start_server, stop_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (make test installs it)")
@@ -207,28 +204,11 @@ def own_server(built):
     procs = []
 
     def start():
-        proc = subprocess.Popen(rulespal_cmd("serve", "--port", str(port)), env=cli_env(built.data_dir),
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        procs.append(proc)
-        deadline = time.time() + 120
-        while time.time() < deadline:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            assert proc.poll() is None, "server exited"
-            time.sleep(0.3)
-        raise RuntimeError("server did not become healthy in 120 s")
+        procs.append(start_server(built.data_dir, port))
 
     def stop():
         for proc in procs:
-            if proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
+            stop_server(proc)
 
     start()
     yield base, start, stop

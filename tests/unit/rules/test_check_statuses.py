@@ -6,6 +6,11 @@ from rulespal.rules.check import check_answer, enforce
 from rulespal.rules.facts import FactBook
 
 
+def _whole(quote):
+    """A citation of a whole hand-made quote of rulebook "d"."""
+    return Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+
+
 def _cite(index, doc, needle, n=1):
     text = index.text(doc)
     at = text.index(needle)
@@ -55,7 +60,7 @@ def test_a_sign_glued_to_a_korean_word_is_read_and_verified():
 
 def test_another_number_said_in_the_same_words_contradicts():
     quote = "At the end, each Tower will score 10 Prestige. Draw two cards instead of 3 when you pass."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
 
     def status(answer):
         return {c.claim: c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)))}
@@ -68,7 +73,7 @@ def test_another_number_said_in_the_same_words_contradicts():
 
 def test_written_out_working_is_checked():
     quote = "Each Tower scores 10 Prestige. A Tower on the river scores 1 more Prestige."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
 
     def status(answer):
         return {c.claim: (c.status, c.detail) for c in check_answer(Draft(answer, True, ("d",), (cite,)))}
@@ -86,7 +91,7 @@ def test_written_out_working_is_checked():
 
 def test_a_bare_number_is_not_contradicted_by_a_count_of_something_else():
     quote = "You may draw 2 cards per turn. Your hand can hold 7 cards."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
     checks = {c.claim: c.status for c in check_answer(Draft("You may draw up to 7 [1].", True, ("d",), (cite,)))}
     assert checks["7"] != "contradicted"
     worked = {c.claim: c.status for c in check_answer(Draft("A -1 tile and 3 more: -1 + 3 = 2 [1].", True, ("d",),
@@ -96,7 +101,7 @@ def test_a_bare_number_is_not_contradicted_by_a_count_of_something_else():
 
 def test_a_korean_claim_about_an_english_rule_is_checked_through_its_loanword():
     quote = "Place 5 doubloons on one of its holds."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
 
     def status(answer):
         return [c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)))]
@@ -104,7 +109,7 @@ def test_a_korean_claim_about_an_english_rule_is_checked_through_its_loanword():
     assert status("홀드 하나에 더블룬 6개를 놓습니다 [1].") == ["contradicted"]
     assert status("홀드 하나에 더블룬 5개를 놓습니다 [1].") == ["verified"]
     quote2 = "Deal five Rifleman cards and three Scout cards."
-    cite2 = Citation(n=1, doc="d", section="", start=0, end=len(quote2), quote=quote2)
+    cite2 = _whole(quote2)
     checks = check_answer(Draft("소총병 카드 5장 [1].", True, ("d",), (cite2,)))
     assert [c.status for c in checks] != ["contradicted"]  # two numbers for cards: which one is meant is unclear
 
@@ -112,7 +117,7 @@ def test_a_korean_claim_about_an_english_rule_is_checked_through_its_loanword():
 
 def test_a_korean_noun_with_a_particle_or_in_the_glossary_is_compared_with_the_cited_english_word():
     quote = "The game is played in four rounds. Each player takes 45 Workers. Draw six beetles."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
 
     def status(answer, glossary=()):
         return [c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)), glossary=glossary)]
@@ -126,7 +131,7 @@ def test_a_korean_noun_with_a_particle_or_in_the_glossary_is_compared_with_the_c
 
 def test_a_glossary_term_is_matched_whole_and_nouns_that_end_like_particles_or_start_like_counters_are_kept():
     def status(answer, quote, glossary):
-        cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+        cite = _whole(quote)
         return [c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)), glossary=glossary)]
 
     # "마법사" (wizard) is not "마법" (magic) with something after it
@@ -138,7 +143,7 @@ def test_a_glossary_term_is_matched_whole_and_nouns_that_end_like_particles_or_s
 
 def test_a_verified_number_for_another_player_count_does_not_answer():
     quote = "With 2 players, remove 2 discs of each letter. With 3 players, remove 1 disc of each letter."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
     checks = check_answer(Draft("With 2 players, remove 2 discs of each letter [1].", True, ("d",), (cite,)),
                           question="which discs do we remove for a 3 player game?")
     claim = next(c for c in checks if c.claim.startswith("2 discs"))
@@ -147,7 +152,7 @@ def test_a_verified_number_for_another_player_count_does_not_answer():
 
 def test_a_number_with_no_noun_is_said_of_its_own_words_not_the_whole_sentence():
     quote = "Example: Mira earns 5 Gold: her basis of 2 + 1 from the Mill + 2 from the Forge."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
 
     def status(answer):
         return {c.claim: c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)))}
@@ -158,7 +163,7 @@ def test_a_number_with_no_noun_is_said_of_its_own_words_not_the_whole_sentence()
 
 def test_a_value_question_and_a_listed_player_count_are_answered():
     quote = "Pay 50 coins of ransom to the warden. With 4, 5 or 6 players: 3 cards each."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
 
     def answers(answer, question):
         return {c.claim: c.answers for c in check_answer(Draft(answer, True, ("d",), (cite,)), question=question)}
@@ -166,7 +171,7 @@ def test_a_value_question_and_a_listed_player_count_are_answered():
     assert answers("Pay 50 coins of ransom to the warden [1].", "How much is the ransom?")["50 coins"]
     assert answers("With 4, 5 or 6 players: 3 cards each [1].", "and with 5 players?")["3 cards"]
     deal = "With 3 players, deal 2 cards each; with 4 or 5 players, deal 3 cards each."
-    cite2 = Citation(n=1, doc="d", section="", start=0, end=len(deal), quote=deal)
+    cite2 = _whole(deal)
     checks = {c.claim: c.answers for c in check_answer(Draft(f"{deal} [1]", True, ("d",), (cite2,)),
                                                         question="How many cards with 5 players?")}
     assert checks["2 cards"] is False and checks["3 cards"] is True
@@ -174,9 +179,9 @@ def test_a_value_question_and_a_listed_player_count_are_answered():
 
 def test_signs_say_what_they_mean():
     quote = "Advance 1 position on the track. The lantern gives +1 to the roll."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
     glued = "Each Curse on your ship-2 Infamy"  # a flattened table cell: the sign belongs to the number
-    cell = Citation(n=1, doc="d", section="", start=0, end=len(glued), quote=glued)
+    cell = _whole(glued)
     checks = check_answer(Draft("Each Curse on your ship: -2 Infamy [1].", True, ("d",), (cell,)))
     assert [c.status for c in checks] == ["verified"]
     checks = {c.claim: c for c in check_answer(Draft("The lantern gives +1 to the roll [1].", True, ("d",), (cite,)))}
@@ -186,7 +191,7 @@ def test_signs_say_what_they_mean():
 
 def test_a_korean_claim_is_not_said_to_miss_what_an_english_question_asks():
     quote = "매 턴마다 5회의 액션을 수행합니다."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
     checks = check_answer(Draft(f"{quote} [1]", True, ("d",), (cite,)), question="how many actions per turn?")
     claim = next(c for c in checks if c.claim.startswith("5"))
     assert claim.status == "verified" and claim.answers
@@ -237,7 +242,7 @@ def test_a_table_row_named_in_the_claim_s_sentence_is_the_cell_checked(tmp_path)
 def test_the_quote_a_claim_cites_is_read_first():
     first = "Deal a starting hand of 4 cards to each player."
     second = "Turn the top five cards from the deck face up."
-    cites = (Citation(n=1, doc="d", section="", start=0, end=len(first), quote=first),
+    cites = (_whole(first),
              Citation(n=2, doc="d", section="", start=100, end=100 + len(second), quote=second))
 
     def status(answer):
@@ -252,7 +257,7 @@ def test_the_quote_a_claim_cites_is_read_first():
 
 def test_every_marker_of_the_claim_s_run_is_its_own():
     first, second = "Score 1 point per Coral tile.", "Score 3 points for each Pearl."
-    cites = (Citation(n=1, doc="d", section="", start=0, end=len(first), quote=first),
+    cites = (_whole(first),
              Citation(n=2, doc="d", section="", start=100, end=100 + len(second), quote=second))
 
     def status(answer):
@@ -265,7 +270,7 @@ def test_every_marker_of_the_claim_s_run_is_its_own():
 
 def test_a_bound_restating_a_cited_bound_with_another_number_contradicts():
     quote = "If you have only 1, look at its top icon. If you have 3 or more, look at its bottom icon instead."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
 
     def status(answer):
         return {c.claim: c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)))}
@@ -274,7 +279,7 @@ def test_a_bound_restating_a_cited_bound_with_another_number_contradicts():
     assert status("If you have 3 or more, look at its bottom icon [1].")["3"] == "verified"
     assert status("Score 2 + 1 = 3 [1].").get("3") != "contradicted"  # "2 +" is a sum, not a bound
     two = "If you have 5 or more cards at the end of your turn, discard 2 or more of them."
-    cite2 = Citation(n=1, doc="d", section="", start=0, end=len(two), quote=two)
+    cite2 = _whole(two)
     got = {c.claim: c.status for c in check_answer(Draft("If you hold 5 or more, discard 3 or more of them [1].",
                                                          True, ("d",), (cite2,)))}
     assert got.get("5") != "contradicted"  # two bounds in the rule: which one a bound restates is unclear
@@ -282,7 +287,7 @@ def test_a_bound_restating_a_cited_bound_with_another_number_contradicts():
 
 def test_a_korean_counter_names_what_it_counts():
     quote = "Put the top 3 cards face up next to the board."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
 
     def status(answer):
         return [c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)))]
@@ -296,7 +301,7 @@ def test_a_korean_counter_names_what_it_counts():
 def test_a_number_after_a_verb_is_not_a_thing_of_its_own():
     """"when you already have 4": the 4 answers a question about curses; "have" is not what it counts."""
     quote = "You can have a maximum of 4 Curses. If you take a Curse when you already have 4, lose 1 Integrity."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
     checks = {c.claim: c for c in check_answer(Draft(quote + " [1]", True, ("d",), (cite,)),
                                                None, "What's the max number of curses I can have?")}
     assert checks["4 Curses"].answers and checks["4"].answers
@@ -305,7 +310,7 @@ def test_a_number_after_a_verb_is_not_a_thing_of_its_own():
 
 def test_a_cited_sentence_hard_wrapped_across_lines_is_one_sentence():
     quote = "Each turn you may spend 2\ncoins to buy a card; a card costs 3 coins."
-    cite = Citation(n=1, doc="d", section="", start=0, end=len(quote), quote=quote)
+    cite = _whole(quote)
     checks = {c.claim: c.status for c in check_answer(Draft("Each turn you may spend 2 coins to buy a card [1].",
                                                             True, ("d",), (cite,)))}
     assert checks["2 coins"] == "verified"
