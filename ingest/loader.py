@@ -7,6 +7,7 @@ import unicodedata
 from pathlib import Path
 
 from rulespal.core.errors import UnreadableRulebook
+from rulespal.core.text import bare_title
 
 SUPPORTED = (".txt", ".md", ".markdown", ".pdf")
 
@@ -21,9 +22,10 @@ def doc_id_for(path: Path) -> str:
 
 
 def title_for(path: Path) -> str:
-    """A game's title from its file name: "coup-rulebook.md" is "Coup Rulebook"; a name typed with capitals keeps
-    them ("Azul (2nd ed).md"); control characters (a newline in a name) become spaces."""
-    title = " ".join(re.sub(r"[\x00-\x1f_-]+", " ", path.stem).split())
+    """A game's title from its file name: "coup-rulebook.md" is "Coup" (a player names the game, not the file);
+    a name typed with capitals keeps them ("Azul (2nd ed).md"); control characters (a newline in a name) become
+    spaces."""
+    title = bare_title(" ".join(re.sub(r"[\x00-\x1f_-]+", " ", path.stem).split()))
     return " ".join(w[:1].upper() + w[1:] for w in title.split()) if title.islower() else title  # "2nd" stays
 
 

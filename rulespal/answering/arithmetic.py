@@ -19,6 +19,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import permutations
 
 from rulespal.core.numbers import EN_NUMBER_WORDS, QUANTITY
 from rulespal.core.players import players_asked
@@ -32,6 +33,7 @@ NUMERAL = re.compile(rf"\d|\b(?:{EN_NUMBER_WORDS})\b", re.I)
 # What the player already has of the result's unit: "I'm on 8 mana", "I have 12 coins".
 HELD = re.compile(r"\b(?:i'?m on|i am on|we'?re on|we are on|i'?m at|i am at|i (?:already |still )?(?:have|had)|"
                   r"i'?ve got|we (?:already |still )?(?:have|had)|we'?ve got|currently)\s*$", re.I)
+DISCARD = re.compile(r"\b(?:discard|get rid of|throw away|put back)\b", re.I)
 RESULT = re.compile(r"\b(total|altogether|in all|score[sd]?|points?|what do (?:i|we) get|left|remain|"
                     r"what (?:\w+ ){0,2}(?:do|does|will|would|am|are) (?:i|we|they|it) (?:make|get|score|have|at))\b",
                     re.I)
@@ -57,9 +59,12 @@ class Working:
     computed: list[float] = field(default_factory=list)
 
     def cite(self, f: Found) -> int:
-        if f not in self.used:
+        """One citation per sentence, however many of its statements the working uses."""
+        spans = [(g.doc, g.start, g.end) for g in self.used]
+        if (f.doc, f.start, f.end) not in spans:
             self.used.append(f)
-        return self.used.index(f) + 1
+            spans.append((f.doc, f.start, f.end))
+        return spans.index((f.doc, f.start, f.end)) + 1
 
     def step(self, text: str, f: Found, value: float) -> float:
         self.steps.append(f"{text} [{self.cite(f)}]")
@@ -81,6 +86,8 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
     words = stems(question)
     asked = asked_things(question)
     work = Working()
+    if (total := _parallel(ctx, question, stated, players, asked, work)) is not None:
+        return _draft(ctx, work, total)
     if not amounts and players is not None and (total := _players(players, found, words, asked, work)) is not None:
         return _draft(ctx, work, total)
     if not amounts:
@@ -88,13 +95,65 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
     # "2 ships, 1 fort, a captain": beside numbers, "an X" in the list is one more amount
     ones = [a for a in _distinct(stated)[0] if not any(b.things == a.things for b in amounts)]
     if len(amounts) == 1 and not ones and not repeated:
-        total = _one(amounts[0], found, words, work)
+        total = _one(amounts[0], found, words, work, question)
     else:
         total = _many(amounts, ones, repeated, question, found, words, asked, work, ctx)
+    if total is None and len(amounts) >= 2:
+        work = Working()
+        total = _product(amounts, found, asked, work)
     if total is None:
         return None
     _unapplied(ctx, work, question)
     return _draft(ctx, work, total)
+
+
+# "1/2/3/4 inhabitants ... 0/1/2/3 cattle", "9/14/18/22 Gnomes for 2/3/4/5 players": one value per case
+SLASH_LIST = re.compile(r"(?<![\d/.])(\d+(?:/\d+)+)(?![\d/])\s*((?:[A-Za-z][\w'’-]*\s+){0,2}[A-Za-z][\w'’-]*)")
+
+
+def _parallel(ctx: AnswerContext, question: str, stated: list[Amount], players: int | None,
+              asked: frozenset[str], work: Working) -> float | None:
+    """A case the question states read across two slash lists of one sentence ("2 cattle" in "give up
+    1/2/3/4 inhabitants if the pasture holds 0/1/2/3 cattle" is 3 inhabitants); only an exact case counts."""
+    if not asked:
+        return None
+    given = [(a.value, a.things) for a in stated]
+    if players is not None:
+        given.append((float(players), frozenset({"player"})))
+    for f in _units(ctx):
+        lists = [([float(x) for x in m.group(1).split("/")], stems(thing), f"{m.group(1)} {thing}")
+                 for m in SLASH_LIST.finditer(f[4]) if (thing := _thing_words(m.group(2)))]
+        for known, k_things, k_text in lists:
+            for other, o_things, o_text in lists:
+                if other is known or len(other) != len(known) or not o_things & asked or k_things & o_things:
+                    continue
+                hits = [i for value, things in given if things & k_things for i, x in enumerate(known) if x == value]
+                if len(hits) != 1:
+                    continue
+                i = hits[0]
+                found = Found(Statement("list", other[i], o_things), f[0], f[1], f[2], f[3])
+                return work.step(f"{_fmt(known[i])} {' '.join(k_text.split()[1:])}: {_fmt(other[i])} "
+                                 f"{' '.join(o_text.split()[1:])} ({o_text} for {k_text})", found, other[i])
+    return None
+
+
+def _thing_words(words: str) -> str:
+    """The words naming a list's thing, up to where its phrase goes on ("inhabitants | from your ranch")."""
+    kept = []
+    for w in words.split():
+        if w.casefold() in THING_BREAK:
+            break
+        kept.append(w)
+    return " ".join(kept)
+
+
+THING_BREAK = frozenset("from your their his her the a an if in on at to of for and or with when each per".split())
+
+
+def _units(ctx: AnswerContext) -> list[tuple[str, int, int, int, str]]:
+    """(doc, start, end, rank, text) of each unit of the passages the answer writers read."""
+    return [(hit.chunk.doc, u.start, u.end, rank, hit.chunk.unit_text(u))
+            for rank, hit in enumerate(ctx.hits[:ctx.tuning.answer_hits]) for u in hit.chunk.units]
 
 
 # A condition a rule may reward beyond the counted amounts: "the most oxygen", "the longest river".
@@ -179,13 +238,16 @@ def _matching(found: list[Found], kind: str, words: frozenset[str]) -> list[Foun
 def _best_rate(a: Amount, found: list[Found], words: frozenset[str]) -> Found | None:
     """The rate that counts ``a``: what it counts is the amount's thing (with the question's words: "for
     every card discarded" counts "my 5-card hand" I discard); of several, the one whose rule and section
-    share most words with the question ("per tile" on a river, not in a forest), then the best-ranked."""
+    share most words with the question ("per tile" on a river, not in a forest), then the best-ranked. What it
+    counts must name the amount's own thing best: "1 award token" is counted by "4 CP for each Award token",
+    not by the "Research token" rate beside it that shares "token"."""
     rates = [f for f in found if f.statement.kind == "rate" and f.statement.things & a.things
              and f.statement.things <= a.things | words]
-    return max(rates, key=lambda f: (bool(f.statement.gives), len(f.context & words), -f.rank)) if rates else None
+    return max(rates, key=lambda f: (len(f.statement.things & a.things), bool(f.statement.gives),
+                                     len(f.context & words), -f.rank)) if rates else None
 
 
-def _one(a: Amount, found: list[Found], words: frozenset[str], work: Working) -> float | None:
+def _one(a: Amount, found: list[Found], words: frozenset[str], work: Working, question: str) -> float | None:
     """One amount through one rule."""
     rate = _best_rate(a, found, words)
     if rate is not None and _asked(rate, words) and a.value != 1:  # "what is one X worth?" asks for the rule
@@ -195,6 +257,13 @@ def _one(a: Amount, found: list[Found], words: frozenset[str], work: Working) ->
         v = f.statement.value - a.value
         return work.step(f"up to {_fmt(f.statement.value)} {a.text}: {_fmt(f.statement.value)} − {_fmt(a.value)} "
                          f"= {_fmt(v)}", f, v)
+    if DISCARD.search(question) and (down := _matching(found, "down_to", a.things)):
+        f = down[0]
+        limit = f.statement.value
+        if a.value <= limit:
+            return work.step(f"{_fmt(a.value)} {a.text} is not over {_fmt(limit)}: 0 to discard", f, 0)
+        return work.step(f"{_fmt(a.value)} {a.text}, down to {_fmt(limit)}: {_fmt(a.value)} − {_fmt(limit)} = "
+                         f"{_fmt(a.value - limit)} to discard", f, a.value - limit)
     labelled = [f for f in _matching(found, "modifier", a.things) if len(f.statement.context & words) >= 1]
     if labelled:
         f = max(labelled, key=lambda g: (len(g.statement.context & words), -g.rank))
@@ -202,6 +271,30 @@ def _one(a: Amount, found: list[Found], words: frozenset[str], work: Working) ->
         sign = "+" if f.statement.value >= 0 else "−"
         return work.step(f"{_fmt(a.value)} {a.text} {sign} {_fmt(abs(f.statement.value))} = {_fmt(v)}", f, v)
     return None
+
+
+@lru_cache(maxsize=32)
+def _rates_in(book_text: str) -> tuple[Statement, ...]:
+    """Every rate a whole rulebook states: read once per book."""
+    return tuple(st for st in rule_statements(book_text) if st.kind == "rate")
+
+
+def _book_rate(ctx: AnswerContext, doc: str, a: Amount, words: frozenset[str], gives: frozenset[str]
+               ) -> Found | None:
+    """The one rate anywhere in ``doc`` that counts ``a`` and gives ``gives``; none when the book states
+    several different ones (which of them applies is the passages' to say, not a guess)."""
+    text = ctx.index.text(doc)
+    # far from the passages, a rate must name all of the amount's thing ("Dollars" for "23 dollars"): "3 points
+    # for each completed city" does not count "6 city pieces"
+    rates = [st for st in _rates_in(text) if st.gives == gives and a.things <= st.things
+             and st.things <= a.things | words]
+    if len({(st.value, st.every, st.things) for st in rates}) != 1:
+        return None
+    st = rates[0]
+    at = ctx.index.unit_at(doc, st.start)
+    if at is None or not at[1].start <= st.start < st.end <= at[1].end:
+        return None  # a match across two sentences is not a rule
+    return Found(st, doc, at[1].start, at[1].end, len(ctx.hits))
 
 
 def _asked(f: Found, words: frozenset[str]) -> bool:
@@ -222,12 +315,20 @@ def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], que
             rest.append(a)
         else:
             chosen.append((a, rate))
+    chosen, unclaimed = _claim(chosen)
+    rest += unclaimed
     units = Counter(f.statement.gives for _, f in chosen if f.statement.gives)
     if not units:
         return None
     gives = units.most_common(1)[0][0]
     rest += [a for a, f in chosen if f.statement.gives != gives]  # "3 for each city": not what the others give
     chosen = [(a, f) for a, f in chosen if f.statement.gives == gives]
+    # An amount the passages have no rate for may have one elsewhere in the book, in the same unit as the
+    # others ("23 dollars" beside "3 workers": "1 victory point for every 5 Dollars" is in another section)
+    far = [(a, f) for a in rest if not a.signed and not a.things <= gives
+           and (f := _book_rate(ctx, chosen[0][1].doc, a, words, gives)) is not None] if chosen else []
+    rest = [a for a in rest if all(a is not b for b, _ in far)]
+    chosen += far
     for a in ones:
         rate = _best_rate(a, found, words)
         if rate is not None and rate.statement.gives == gives:
@@ -235,7 +336,7 @@ def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], que
     chosen.sort(key=lambda af: af[0].start)
     if len({f for _, f in chosen}) != len(chosen):
         return None
-    if asked and not asked & gives:
+    if asked and not _same_unit(asked, gives, ctx.acronyms.get(chosen[0][1].doc, {})):
         return None  # "how many cards?" is not answered in points
     first = chosen[0][1]
     if not asked and not _asked(first, words) and not (first.context - first.statement.things - gives) & words:
@@ -256,10 +357,59 @@ def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], que
         total += a.value
         work.steps.append(f"{'+' if a.value >= 0 else '−'} {_fmt(abs(a.value))} ({a.text}, from your question)")
     for a in ignored:
-        work.steps.append(f"{_fmt(a.value)} {a.text}: not counted (no rule found that gives {' '.join(sorted(gives))} "
+        work.steps.append(f"{_fmt(a.value)} {a.text}: not counted (no rule found that gives {_unit(first.statement).strip()} "
                           f"for them)")
     work.steps.append(f"total {_fmt(total)}")
     return _cap(total, gives, found, work, ctx, chosen[0][1].doc, unit=gives)
+
+
+def _same_unit(asked: frozenset[str], gives: frozenset[str], acronyms: dict[str, str]) -> bool:
+    """Does the question ask for what the rates give? "how many VP" asks for "victory points": by the book's
+    own acronyms, or by the initials of the unit's words."""
+    if asked & gives:
+        return True
+    expanded = {w for a, full in acronyms.items() if a.casefold() in asked for w in stems(full)}
+    if expanded & gives:
+        return True
+    initials = {"".join(w[0] for w in order) for order in permutations(sorted(gives))} if len(gives) <= 3 else set()
+    return bool(initials & asked)
+
+
+def _claim(chosen: list[tuple[Amount, Found]]) -> tuple[list[tuple[Amount, Found]], list[Amount]]:
+    """One rate counts one amount: the amount that names most of what it counts ("1 award token" for "4 CP
+    for each Award token"); another amount that only shares a word with it ("1 citation token") has no rate.
+    Two amounts that match it equally well are both left without one (the rules are quoted instead)."""
+    by_rate: dict[Found, list[Amount]] = {}
+    for a, f in chosen:
+        by_rate.setdefault(f, []).append(a)
+    kept: list[tuple[Amount, Found]] = []
+    left: list[Amount] = []
+    for f, group in by_rate.items():
+        fit = [len(f.statement.things & a.things) for a in group]
+        best = [a for a, n in zip(group, fit) if n == max(fit)]
+        if len(best) == 1:
+            kept.append((best[0], f))
+            left += [a for a in group if a is not best[0]]
+        else:
+            left += group
+    return kept, left
+
+
+def _product(amounts: list[Amount], found: list[Found], asked: frozenset[str], work: Working) -> float | None:
+    """Two amounts through a rule that multiplies them ("Day 4, 4 Gearlocs" through "Current Day x Number of
+    Gearlocs"): each factor named by a different amount, and what is asked (if anything) in the rule's sentence."""
+    for f in sorted((f for f in found if f.statement.kind == "product"), key=lambda f: f.rank):
+        if asked and not asked & f.context:
+            continue
+        xs = [a for a in amounts if a.things & f.statement.things]
+        ys = [a for a in amounts if a.things & f.statement.by]
+        pairs = [(x, y) for x in xs for y in ys if x is not y]
+        if len(pairs) != 1:
+            continue  # no pair, or several ways to read it: the rules are quoted instead
+        x, y = pairs[0]
+        return work.step(f"{_fmt(x.value)} {x.text} × {_fmt(y.value)} {y.text} = {_fmt(x.value * y.value)}", f,
+                         x.value * y.value)
+    return None
 
 
 def _rate(a: Amount, f: Found, found: list[Found], work: Working) -> float:
@@ -328,4 +478,4 @@ def _fmt(x: float) -> str:
 
 
 def _unit(st: Statement) -> str:
-    return f"{' '.join(sorted(st.gives))} " if st.gives else ""
+    return f"{st.gives_text or ' '.join(sorted(st.gives))} " if st.gives else ""

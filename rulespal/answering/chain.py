@@ -13,6 +13,7 @@ from rulespal.answering.abstain import no_words
 from rulespal.answering.arithmetic import arithmetic
 from rulespal.answering.context import AnswerContext
 from rulespal.answering.extractive import extractive
+from rulespal.answering.printed_writer import printed_elsewhere
 from rulespal.answering.rules_writer import calculation, not_printed
 from rulespal.answering.scope_writer import out_of_range
 from rulespal.answering.table_writer import table_answer
@@ -20,7 +21,7 @@ from rulespal.answering.table_writer import table_answer
 Writer = Callable[[AnswerContext], Draft | None]
 
 DEFAULT_WRITERS: tuple[Writer, ...] = (no_words, out_of_range, not_printed, calculation, arithmetic, table_answer,
-                                       extractive)
+                                       printed_elsewhere, extractive)
 
 
 def write_answer(ctx: AnswerContext, writers: Sequence[Writer] = DEFAULT_WRITERS) -> Draft:

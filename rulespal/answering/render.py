@@ -23,9 +23,16 @@ def span_citation(index: IndexSnapshot, n: int, doc: str, start: int, end: int) 
                     quote=index.text(doc)[start:end])
 
 
+# A list item's step number ("10. The player who ..."): read out at the start of an answer it looks like the
+# answer's number. The citation keeps it; the answer's line does not.
+STEP_NUMBER = re.compile(r"^(?:\d{1,2}|[A-Za-z])[.)]\s+(?=\S)")
+
+
 def quote_text(pick: Pick, doc_text: str) -> str:
-    """The picked units as one line of plain text: table cells joined with " | ", rows with " / "."""
+    """The picked units as one line of plain text: table cells joined with " | ", rows with " / "; list items
+    without their step numbers."""
     parts = [plain(re.sub(r"\s*\t\s*", " | ", doc_text[u.start:u.end])) for u in pick.units]
+    parts = [STEP_NUMBER.sub("", p) if u.kind == "item" else p for u, p in zip(pick.units, parts)]
     sep = " / " if any(u.kind == "row" for u in pick.units) else " "
     return sep.join(p for p in parts if p)
 

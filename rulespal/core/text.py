@@ -58,3 +58,15 @@ WRAP = re.compile(r"(?<=[^\s.!?:;)\]\"'”’*_`])\r?\n(?=[ \t]*[a-z])")
 def unwrap(text: str) -> str:
     """``text`` with its hard-wrap line breaks read as spaces; same length, so every offset still holds."""
     return WRAP.sub(lambda m: " " * len(m.group()), text)
+
+
+# What a file name says about the file, not the game: "horrified-rulebook.md", "Azul rules.pdf".
+DOCUMENT_WORDS = re.compile(r"(?:[\s_-]+(?:rule[\s_-]?book|rules?(?:[\s_-]?sheet)?|manual|instructions|how[\s_-]to[\s_-]play))+$",
+                            re.I)
+
+
+def bare_title(name: str) -> str:
+    """The game's name without a trailing "Rulebook", "Rules" or "Manual" ("Horrified Rulebook" -> "Horrified");
+    the name itself when nothing else is left."""
+    bare = DOCUMENT_WORDS.sub("", name).strip()
+    return bare or name

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from rulespal.core.loanwords import ascii_text, hangul_key, hangul_sound, latin_key, latin_sound
-from rulespal.core.text import HANGUL
+from rulespal.core.text import HANGUL, bare_title
 from rulespal.core.tokens import STOPWORDS
 from rulespal.core.types import Doc
 
@@ -103,7 +103,8 @@ class GameDetector:
     def __init__(self, docs: list[Doc], korean_words: frozenset[str] = frozenset()):
         names: dict[str, set[str]] = {}
         for d in docs:
-            for alias in (d.title, d.id.replace("-", " "), *d.aliases):
+            names_of = (d.title, d.id.replace("-", " "), *d.aliases)
+            for alias in dict.fromkeys([*names_of, *(bare_title(n) for n in names_of)]):  # "Horrified" for "Horrified Rulebook"
                 key = normalize(alias)
                 if len(key) >= 3 or HANGUL.search(key):
                     names.setdefault(key, set()).add(d.id)
@@ -127,7 +128,7 @@ class GameDetector:
         self._korean_words = korean_words
         self._sounds: list[tuple[str, str, str]] = []
         for d in docs:
-            for name in (d.title, *d.aliases):
+            for name in dict.fromkeys(bare_title(n) for n in (d.title, *d.aliases)):
                 words = [w for w in re.findall(r"[A-Za-z]+", ascii_text(name)) if w.casefold() not in COMMON]
                 if words and not HANGUL.search(name):
                     self._sounds.append((d.id, latin_key("".join(words)), latin_sound(" ".join(words))))

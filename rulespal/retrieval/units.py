@@ -26,6 +26,9 @@ DIGIT = re.compile(r"\d")
 # apart in English only (rulespal/core/numbers.yes_no), so the Korean forms serve English questions on Korean books.
 DEONTIC = re.compile(r"\b(?:may|must|can(?:not)?|can't|never|not|only|allowed|obliged|required|forbidden|"
                      r"free to|has to|have to|needs? to|unless|except)\b|수\s*(?:있|없)|안\s*됩|해야", re.I)
+# A worked example: its numbers are one situation's, not the rule's ("Example: with 4 players, A wins with 7").
+EXAMPLE = re.compile(r"^\W*(?:examples?\b|for (?:example|instance)\b|e\.g\.|in (?:this|the) example\b|"
+                     r"play example\b|예시|예를 들어|예:)", re.I)
 COMPONENTS = re.compile(r"\b(components?|contents|what'?s in the box)\b|구성물|내용물", re.I)
 COMPONENT_QUESTION = re.compile(r"\b(components?|in the box|come with|included|contents?|pieces|"
                                 r"how many \w+(?: \w+)? (?:are|come) (?:there|in))\b|구성물|들어 있", re.I)
@@ -77,6 +80,7 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
     wants_number = bool(QUANTITY.search(q.text))
     wants_rule = yes_no(q.text)
     off_topic_components = bool(COMPONENTS.search(chunk.section)) and not COMPONENT_QUESTION.search(q.text)
+    in_example = bool(EXAMPLE.match(section))
     scores = []
     for i, u in enumerate(chunk.units):
         text = chunk.unit_text(u)
@@ -88,6 +92,8 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
                 s += t.label_bonus * min(1.0, 3 * lo)
         if wants_rule and DEONTIC.search(text):
             s += t.deontic_bonus
+        if in_example or EXAMPLE.match(text):
+            s -= t.example_penalty
         scores.append(_shape(s, text, u.kind, wants_number, off_topic_components, t))
     return scores
 

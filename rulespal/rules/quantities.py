@@ -58,7 +58,7 @@ class Amount:
 class Statement:
     """An arithmetic statement of a rule."""
 
-    kind: str  # rate, fraction, modifier, cap, until, threshold, players
+    kind: str  # rate, fraction, modifier, cap, until, down_to, product, threshold, players
     value: float  # points per thing, the share, the modifier, the limit, the target, the threshold, +/- players
     things: frozenset[str]  # what is counted (rate), or what the limit or modifier is about
     gives: frozenset[str] = frozenset()  # what a rate or modifier yields ("points")
@@ -68,6 +68,8 @@ class Statement:
     context: frozenset[str] = frozenset()  # the other words of its sentence (its label: "Overload", "Scout")
     start: int = 0  # span within the unit's text
     end: int = 0
+    gives_text: str = ""  # the rule's own words for it ("victory points"), to show in a working
+    by: frozenset[str] = frozenset()  # product: the second factor ("Number of Gearlocs" in "Day x Number of Gearlocs")
 
 
 # ---- the question ------------------------------------------------------------------------------
@@ -136,10 +138,23 @@ FRACTION = re.compile(r"\b(?P<frac>half|a third|one third|a quarter|one quarter|
 FRACTIONS = {"half": 0.5, "a third": 1 / 3, "one third": 1 / 3, "a quarter": 0.25, "one quarter": 0.25,
              "double": 2.0, "twice": 2.0, "triple": 3.0}
 MODIFIER = re.compile(rf"(?<![\w+−-])(?P<sign>[+−-])(?P<n>\d+)\s+(?P<gives>[A-Za-z][\w'’-]*)", re.I)
+# "multiply the number of shares by the share value", "Current Day x Number of Gearlocs": two named factors
+_FACTOR = r"(?:[A-Za-z][\w'’-]*\s+){0,6}?[A-Za-z][\w'’-]*"
+_FACTOR_AFTER = r"[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,5}"
+PRODUCTS = [
+    re.compile(rf"\bmultiply\s+(?P<a>{_FACTOR})\s+by\s+(?P<b>{_FACTOR_AFTER})", re.I),
+    re.compile(rf"(?<![\w.])(?P<a>{_FACTOR})\s+(?:[x×]|times)\s+(?P<b>{_FACTOR_AFTER})"),
+]
+# Words that name no factor: "this number", "the value shown", "the total".
+GENERIC = frozenset(tokenize("number value total amount count indicated shown listed printed current given "
+                             "this that these those it its them result"))
+NUMBER_WORDS = frozenset(tokenize(" ".join(WORD_NUMBERS)))
 ROUND = re.compile(r"\bround(?:ed|ing)?\b[^.]{0,30}?\b(?P<way>down|up)\b|\b(?P<way2>down|up)\b", re.I)
 CAP = re.compile(rf"\b(?:never (?:have |possess |hold )?more than|no more than|not (?:have )?more than|a maximum of|"
                  rf"maximum of|at most|up to)\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’ -]{{0,30}}?"
                  rf"(?:\s+(?:from|of|for)\s+[A-Za-z][\w'’ -]{{0,20}}?)?){_END}", re.I)
+# "you must discard down to 7 cards": what is over the number goes
+DOWN_TO = re.compile(rf"\bdown to\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’-]*)", re.I)
 UNTIL = re.compile(rf"\buntil (?:you|they|he|she|each player) (?:have|has)\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’-]*)", re.I)
 # "1 fewer of each Banner than players", "a number of tiles equal to the number of players minus one"
 PLAYERS_LESS = re.compile(rf"\b(?P<n>{NUM})\s+(?P<dir>fewer|less|more)\s+(?P<what>[A-Za-z][\w'’ -]{{0,40}}?)\s+than\s+"
@@ -183,6 +198,16 @@ def rule_statements(text: str) -> list[Statement]:
         out.append(Statement("players", sign * (number(m.group("n")) or 0), stems(what), start=m.start(), end=m.end()))
     for m in UNTIL.finditer(text):
         out.append(Statement("until", number(m.group("n")) or 0, stems(m.group("what")), start=m.start(), end=m.end()))
+    for m in DOWN_TO.finditer(text):
+        out.append(Statement("down_to", number(m.group("n")) or 0, stems(m.group("what")), start=m.start(),
+                             end=m.end()))
+    for rx in PRODUCTS:
+        for m in rx.finditer(text):
+            # "Calculate Current Day x ...": a factor before "x" is the few words next to it
+            a_words = m.group("a").split()[-2:] if m.re is not PRODUCTS[0] else m.group("a").split()
+            a, b = stems(" ".join(a_words)) - GENERIC, _factor(m.group("b"))
+            if a and b and not a & b and not (a | b) & NUMBER_WORDS:
+                out.append(Statement("product", 0, a, by=b, start=m.start(), end=m.end()))
     for rx, relation in THRESHOLDS:
         for m in rx.finditer(text):
             n = number(m.group("n") or m.group("n2"))
@@ -190,6 +215,19 @@ def rule_statements(text: str) -> list[Statement]:
                 about = stems(re.split(r"[.;:]", text[:m.start()])[-1])
                 out.append(Statement("threshold", n, about, relation=relation, start=m.start(), end=m.end()))
     return out
+
+
+FACTOR_BREAK = frozenset("in on at to for from that which who you your their given with when if".split())
+
+
+def _factor(words: str) -> frozenset[str]:
+    """The thing a factor names, up to where its phrase goes on ("Number of Gearlocs | in Party")."""
+    kept: set[str] = set()
+    for w in words.split():
+        if kept and w.casefold() in FACTOR_BREAK:
+            break
+        kept |= stems(w) - GENERIC
+    return frozenset(kept)
 
 
 def caps(text: str) -> list[Statement]:
@@ -209,5 +247,6 @@ def _rate(m: re.Match, text: str) -> list[Statement]:
     tail = text[m.end():m.end() + 40]
     way = ROUND.search(tail) if every > 1 else None
     rounding = ((way.group("way") or way.group("way2")).casefold() if way else "down")
-    return [Statement("rate", sign * value, things, stems(groups.get("gives") or ""), every, rounding,
+    gives_text = " ".join((groups.get("gives") or "").split())
+    return [Statement("rate", sign * value, things, stems(gives_text), every, rounding, gives_text=gives_text,
                       start=m.start(), end=m.end())]

@@ -31,7 +31,7 @@ def _ask(tmp_path, tuning, question):
 def test_rates_are_summed_and_every_step_cited(tmp_path, tuning):
     idx, d = _ask(tmp_path, tuning, "I have 3 lanterns and 2 silks, how many points?")
     assert d is not None and d.text.endswith("→ 12")
-    assert "3 lanterns × 2 point = 6 [1]" in d.text and "2 silks × 3 point = 6 [2]" in d.text
+    assert "3 lanterns × 2 points = 6 [1]" in d.text and "2 silks × 3 points = 6 [2]" in d.text  # the rule's own words
     assert all(idx.text(c.doc)[c.start:c.end] == c.quote for c in d.citations)
     checks = {c.claim: c for c in check_answer(d)}
     assert checks["12"].status == "verified" and checks["12"].detail == "computed by the cited rule"
@@ -139,10 +139,100 @@ def test_a_rule_for_something_else_the_question_says_is_named_as_not_counted(tmp
     plan = plan_for(idx, question)
     hits = [Hit(c, 1.0, 1.0) for c in idx.chunks]
     d = arithmetic(AnswerContext(idx, plan, hits, ["farm"], question, question, [], tuning, Picker(idx, plan, tuning)))
-    assert d is not None and "4 ripe crops × 2 point = 8" in d.text
+    assert d is not None and "4 ripe crops × 2 points = 8" in d.text
     assert d.text.endswith("→ 8; not counted: the rule for the most oxygen [2] (add it if it applies)")
     assert "5 bonus points" in d.citations[1].quote
     question = "I have 4 ripe crops. How many points do I score?"  # nothing else said: nothing else named
     d = arithmetic(AnswerContext(idx, plan_for(idx, question), hits, ["farm"], question, question, [], tuning,
                                  Picker(idx, plan, tuning)))
     assert d is not None and "not counted" not in d.text
+
+
+LAB = """Paper Lab
+
+Publishing
+
+Score CP for the published paper: 2 CP for each Research token in the row and 4 CP for each Award token in the row.
+
+Party
+
+Calculate Current Day x Number of Gearlocs in Party to find the Baddie Pts of the battle.
+
+Game End
+
+Each player reveals their Vouchers.
+
+Treasury
+
+Gain 1 Victory Point for every 5 Coins that you own.
+
+Final Scoring
+
+Gain 3 Victory Points for each worker in your guild.
+"""
+
+
+def _ask_lab(tmp_path, tuning, question, sections=None):
+    idx = make_snapshot(tmp_path, {"lab": LAB})
+    plan = plan_for(idx, question)
+    hits = [Hit(c, 1.0, 1.0) for c in idx.chunks if sections is None or any(s in c.section for s in sections)]
+    return arithmetic(AnswerContext(idx, plan, hits, ["lab"], question, question, [], tuning, Picker(idx, plan, tuning)))
+
+
+def test_each_rate_counts_the_amount_that_names_it(tmp_path, tuning):
+    # two rates share "token": each goes to its own amount, and the third token has none
+    d = _ask_lab(tmp_path, tuning, "publishing with 1 research token, 1 award token and 1 citation token: how many CP?")
+    assert d is not None and d.text.endswith("→ 6")
+    assert "1 award token × 4 CP = 4" in d.text and "1 citation token: not counted" in d.text
+    assert len(d.citations) == 1  # both rates are one sentence: cited once
+
+
+def test_a_rate_elsewhere_in_the_book_in_the_same_unit(tmp_path, tuning):
+    # only the guild's passage is found; the coins' rate is read from another section of the book
+    d = _ask_lab(tmp_path, tuning, "end of game I have 23 coins and 2 workers in my guild. how many VP?",
+                 sections=["Final Scoring"])
+    assert d is not None and d.text.endswith("→ 10")  # 23 // 5 = 4, 2 × 3 = 6; "VP" asks for victory points
+    assert any("every 5 Coins" in c.quote for c in d.citations)
+    # with no rate among the passages at all, nothing says which unit is asked: not computed
+    assert _ask_lab(tmp_path, tuning, "end of game I have 23 coins and 2 workers in my guild. how many VP?",
+                    sections=["Party"]) is None
+
+
+def test_two_amounts_through_a_rule_that_multiplies_them(tmp_path, tuning):
+    d = _ask_lab(tmp_path, tuning, "it's day 3 and we are 4 gearlocs, how many baddie pts?")
+    assert d is not None and "× 4 gearlocs = 12" in d.text and d.text.endswith("→ 12")
+    assert any("Current Day x Number of Gearlocs" in c.quote for c in d.citations)
+    assert _ask_lab(tmp_path, tuning, "it's day 3 and we are 4 gearlocs, how many coins?") is None  # not what it gives
+
+
+def test_down_to_a_limit_says_how_many_go(tmp_path, tuning):
+    book = "Hand Limit\n\nAt the end of your turn, if you have more than 7 cards, you must discard down to 7 cards.\n"
+    idx = make_snapshot(tmp_path, {"hand": book})
+
+    def ask(question):
+        plan = plan_for(idx, question)
+        return arithmetic(AnswerContext(idx, plan, [Hit(c, 1.0, 1.0) for c in idx.chunks], ["hand"], question,
+                                        question, [], tuning, Picker(idx, plan, tuning)))
+    d = ask("I have 10 cards at the end of my turn, how many do I discard?")
+    assert d is not None and d.text.endswith("→ 3") and "10 − 7 = 3" in d.text
+    d = ask("I have 6 cards at the end of my turn, how many do I discard?")
+    assert d is not None and d.text.endswith("→ 0")
+    assert all(c.status != "contradicted" for c in check_answer(d))
+    assert ask("I have 10 cards at the end of my turn, how many can I draw?") is None  # not a discard
+
+
+def test_a_case_read_across_two_slash_lists(tmp_path, tuning):
+    book = ("Ranch\n\nTo place cattle, give up 1/2/3/4 inhabitants from your ranch if the pasture holds 0/1/2/3 "
+            "cattle.\n\nGnomes\n\nTake 9/14/18/22 Gnomes for 2/3/4/5 players.\n")
+    idx = make_snapshot(tmp_path, {"ranch": book})
+
+    def ask(question):
+        plan = plan_for(idx, question)
+        return arithmetic(AnswerContext(idx, plan, [Hit(c, 1.0, 1.0) for c in idx.chunks], ["ranch"], question,
+                                        question, [], tuning, Picker(idx, plan, tuning)))
+    d = ask("the pasture holds 2 cattle, how many inhabitants do I give up?")
+    assert d is not None and d.text.startswith("2 cattle: 3 inhabitants") and d.text.endswith("→ 3")
+    assert "0/1/2/3 cattle" in d.citations[0].quote
+    d = ask("how many gnomes with 4 players?")
+    assert d is not None and d.text.endswith("→ 18")
+    assert ask("the pasture holds 7 cattle, how many inhabitants do I give up?") is None  # no such case printed

@@ -37,7 +37,8 @@ def test_first_writer_with_an_answer_wins(tiny, tuning):
 
 def test_default_order_exact_sources_first():
     names = [w.__name__ for w in DEFAULT_WRITERS]
-    assert names == ["no_words", "out_of_range", "not_printed", "calculation", "arithmetic", "table_answer", "extractive"]
+    assert names == ["no_words", "out_of_range", "not_printed", "calculation", "arithmetic", "table_answer",
+                     "printed_elsewhere", "extractive"]
 
 
 def test_a_table_cell_answers_before_a_sentence(tiny, tuning):

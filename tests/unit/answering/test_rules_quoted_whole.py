@@ -279,3 +279,15 @@ def test_a_sentence_that_leans_back_is_quoted_from_the_sentence_it_starts_from(t
     idx = make_snapshot(tmp_path, {"king": KING_BOOK})
     assert _grown(idx, "king", "Play then continues", tuning).startswith("The player with the lowest score")
     assert _grown(idx, "king", "The game then ends", tuning).startswith("When the last tower stands")
+
+
+def test_a_list_item_is_quoted_without_its_step_number(tmp_path, tuning):
+    book = ("Set-up\n\n9. Shuffle the deck and deal 5 cards to each player.\n10. The youngest player gets the start "
+            "token and 6 coins; everybody else gets 8 coins.\n")
+    idx = make_snapshot(tmp_path, {"coins": book})
+    question = "how many coins does everybody else get at the start?"
+    plan = plan_for(idx, question)
+    draft = write_answer(AnswerContext(idx, plan, [Hit(c, 1.0, 1.0) for c in idx.chunks], ["coins"], question,
+                                       question, [], tuning, Picker(idx, plan, tuning)), DEFAULT_WRITERS)
+    assert draft.text.startswith("The youngest player gets the start token")  # not "10. The youngest ..."
+    assert draft.citations[0].quote.startswith("10. The youngest")  # the citation is the book's exact text

@@ -103,3 +103,11 @@ def test_a_game_named_in_full_is_told_apart_from_the_picked_game_s_own_words():
 def test_a_capitalised_word_of_the_chat_s_game_is_not_a_game():
     assert GameDetector.partial_word_in("and the Ghost Ship?", "Each Ghost Ship sails 2 spaces.")
     assert not GameDetector.partial_word_in("what about Pirates?", "Each Ghost Ship sails 2 spaces.")
+
+
+def test_a_user_file_named_rulebook_is_found_by_the_game_s_name():
+    from rulespal.core.text import bare_title
+    docs = [*DOCS, Doc(id="horrified-rulebook", title="Horrified Rulebook", lang="en", text_path="")]
+    d = GameDetector(docs)
+    assert d.detect("Horrified: how many dice are in the game?") == ["horrified-rulebook"]
+    assert bare_title("Azul rules") == "Azul" and bare_title("Rulebook") == "Rulebook"

@@ -105,3 +105,19 @@ def test_english_units_blend_a_share_of_the_first_embedder_on_the_sentence_model
     assert np.allclose(unit_similarities(index, plan, chunk, None, blend), [1, 0])  # no USE vectors: the model's
     korean = QueryPlan("q", "ko", {"use": np.array([1.0, 0.0])})
     assert np.allclose(unit_similarities(index, korean, chunk, use_units, blend), [0, 1])  # other language: USE
+
+
+def test_a_worked_example_loses_to_the_rule_it_shows(tmp_path, tuning):
+    book = ("Contracts\n\nThe winner's contracts are shared evenly among the other players; any leftover contracts "
+            "stay in the middle.\n\nExample: with 4 players, A wins with a bid of 7 contracts; B, C and D each "
+            "receive 2 contracts and the seventh contract stays in the middle.\n")
+    idx = make_snapshot(tmp_path, {"studio": book})
+    chunk = next(c for c in idx.chunks if "Example" in c.text)
+    pos = idx.chunks.index(chunk)
+    question = "how many contracts stay in the middle when I win?"
+    with_penalty = score_units(idx, plan_for(idx, question), chunk, idx.chunk_units(pos), tuning)
+    without = score_units(idx, plan_for(idx, question), chunk, idx.chunk_units(pos), tuning.replace(example_penalty=0.0))
+    k = next(i for i, u in enumerate(chunk.units) if chunk.unit_text(u).startswith("Example"))
+    rule = next(i for i, u in enumerate(chunk.units) if "shared evenly" in chunk.unit_text(u))
+    assert without[k] - with_penalty[k] == pytest.approx(tuning.example_penalty)
+    assert with_penalty[rule] == pytest.approx(without[rule])  # the rule itself is not touched

@@ -115,3 +115,11 @@ def test_once_as_when_is_not_a_claim_but_once_as_how_often_is():
 
 def test_once_inside_a_clause_is_how_often():
     assert _kinds("You may only attack once during your turn.")[0] == ["once during"]
+
+
+def test_a_slash_list_of_cases_is_one_list_not_fractions():
+    # "1/2/3/4 inhabitants if the pasture holds 0/1/2/3 cattle": a value per case, not "1/2" and "3/4 inhabitants"
+    claims, others = _kinds("Give up 1/2/3/4 inhabitants if the pasture holds 0/1/2/3 cattle [1].")
+    assert claims == [] and ("1/2/3/4", "list") in others and ("0/1/2/3", "list") in others
+    claims, _ = _kinds("Each player takes 1/2 of the pile.")
+    assert claims == ["1/2 of the pile"]  # two numbers stay a fraction

@@ -40,3 +40,14 @@ def test_rules_of_the_player_count():
     assert [s[:3] for s in _statements("1 fewer of each Freedom than players.")] == [("players", -1.0, ["freedom"])]
     assert ("players", -1.0) in [s[:2] for s in _statements(
         "Place a number of tiles equal to the number of players minus one.")]
+
+
+def test_products_name_both_factors():
+    def products(text):
+        return [(s.things, s.by) for s in rule_statements(text) if s.kind == "product"]
+    assert products("Calculate Current Day x Number of Gearlocs in Party.") == [(frozenset({"day"}), frozenset({"gearloc"}))]
+    assert products("Multiply the number of badges you've counted by the value of the Strength given to your Action.") \
+        == [(frozenset({"badg"}), frozenset({"strength"}))]
+    assert products("Multiply this number by the value of this row.") == []  # "this number": no factor named
+    assert products("Then multiply your status by four.") == []  # a number, not a factor the player states
+    assert products("Place them on the 2 x 3 grid.") == []
