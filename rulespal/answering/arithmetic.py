@@ -101,6 +101,9 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
     if total is None and len(amounts) >= 2:
         work = Working()
         total = _product(amounts, found, asked, work)
+    if total is None and len(amounts) == 2:
+        work = Working()
+        total = _difference(amounts, found, asked, work)
     if total is None:
         return None
     _unapplied(ctx, work, question)
@@ -373,6 +376,33 @@ def _same_unit(asked: frozenset[str], gives: frozenset[str], acronyms: dict[str,
         return True
     initials = {"".join(w[0] for w in order) for order in permutations(sorted(gives))} if len(gives) <= 3 else set()
     return bool(initials & asked)
+
+
+def _difference(amounts: list[Amount], found: list[Found], asked: frozenset[str], work: Working) -> float | None:
+    """Two amounts through "lose Sanity equal to the difference": the rule's sentence names both ("If the
+    Monster's horror is greater than your successes" says which is taken from which, and that it may be 0)."""
+    if any(a.signed for a in amounts):
+        return None
+    for f in sorted((f for f in found if f.statement.kind == "difference"), key=lambda f: f.rank):
+        st = f.statement
+        if asked and not asked & (st.gives | st.context):
+            continue
+        if st.relation:
+            first, second = (frozenset(side.split()) for side in st.relation.split(">"))
+            xs = [a for a in amounts if a.things & first and not a.things & second]
+            ys = [a for a in amounts if a.things & second and not a.things & first]
+            if len(xs) != 1 or len(ys) != 1:
+                continue
+            x, y = xs[0], ys[0]
+            if x.value <= y.value:
+                return work.step(f"{_fmt(x.value)} {x.text} is not greater than {_fmt(y.value)} {y.text}: 0", f, 0)
+        else:
+            if not all(a.things & st.context for a in amounts) or amounts[0].things == amounts[1].things:
+                continue
+            x, y = sorted(amounts, key=lambda a: -a.value)
+        v = x.value - y.value
+        return work.step(f"{_fmt(x.value)} {x.text} − {_fmt(y.value)} {y.text} = {_fmt(v)}", f, v)
+    return None
 
 
 def _claim(chosen: list[tuple[Amount, Found]]) -> tuple[list[tuple[Amount, Found]], list[Amount]]:

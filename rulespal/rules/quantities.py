@@ -58,13 +58,13 @@ class Amount:
 class Statement:
     """An arithmetic statement of a rule."""
 
-    kind: str  # rate, fraction, modifier, cap, until, down_to, product, threshold, players
+    kind: str  # rate, fraction, modifier, cap, until, down_to, product, difference, threshold, players
     value: float  # points per thing, the share, the modifier, the limit, the target, the threshold, +/- players
     things: frozenset[str]  # what is counted (rate), or what the limit or modifier is about
     gives: frozenset[str] = frozenset()  # what a rate or modifier yields ("points")
     every: float = 1.0  # "1 point for every 2 goods": group size
     rounding: str = "down"  # for grouped rates: down or up
-    relation: str = ""  # threshold: ">", ">=", "<", "<="
+    relation: str = ""  # threshold: ">", ">=", "<", "<="; difference: "a>b" (the stems of "if A is greater than B")
     context: frozenset[str] = frozenset()  # the other words of its sentence (its label: "Overload", "Scout")
     start: int = 0  # span within the unit's text
     end: int = 0
@@ -103,6 +103,7 @@ def question_amounts(question: str) -> list[Amount]:
         things = stems(m.group("what"))
         if things:
             what = re.sub(r"(?:\s+(?:a|an|the|of|is|at|on))+\s*$", "", " " + m.group("what")).strip()
+            what = re.sub(r"^(?:(?:with|a|an|the|my|our|its|it'?s|i|we|and)\s+)+", "", what, flags=re.I) or what
             found.append(Amount(_sign(m.group("sign")) * float(m.group("n")), things, m.start(), m.end(),
                                 what, m.group("sign") is not None))
             taken.append((m.start("n"), m.end("n")))
@@ -153,6 +154,11 @@ ROUND = re.compile(r"\bround(?:ed|ing)?\b[^.]{0,30}?\b(?P<way>down|up)\b|\b(?P<w
 CAP = re.compile(rf"\b(?:never (?:have |possess |hold )?more than|no more than|not (?:have )?more than|a maximum of|"
                  rf"maximum of|at most|up to)\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’ -]{{0,30}}?"
                  rf"(?:\s+(?:from|of|for)\s+[A-Za-z][\w'’ -]{{0,20}}?)?){_END}", re.I)
+# "lose Sanity equal to the difference", "takes physical damage equal to the difference between the two rolls"
+DIFFERENCE = re.compile(r"(?P<gives>[A-Za-z][\w'’-]*)\*{0,2}\s+(?:is\s+)?equal to the difference\b", re.I)
+# "If the Monster's horror is greater than your successes": which of the two comes first
+GREATER = re.compile(r"\bif (?:the |your |its |their )?(?P<a>[\w'’* ]{1,40}?)\s+(?:is|are)\s+(?:greater|higher|more|larger|"
+                     r"bigger) than (?:the |your |its |their )?(?P<b>[\w'’* ]{1,40}?)\s*[,.;]", re.I)
 # "you must discard down to 7 cards": what is over the number goes
 DOWN_TO = re.compile(rf"\bdown to\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’-]*)", re.I)
 UNTIL = re.compile(rf"\buntil (?:you|they|he|she|each player) (?:have|has)\s+(?P<n>{NUM})\s+(?P<what>[A-Za-z][\w'’-]*)", re.I)
@@ -201,6 +207,14 @@ def rule_statements(text: str) -> list[Statement]:
     for m in DOWN_TO.finditer(text):
         out.append(Statement("down_to", number(m.group("n")) or 0, stems(m.group("what")), start=m.start(),
                              end=m.end()))
+    for m in DIFFERENCE.finditer(text):
+        sentence = (re.split(r"(?<=[.!?])\s", text[:m.start()])[-1]
+                    + re.split(r"(?<=[.!?])\s", text[m.start():])[0])  # "... between the attack and the defense"
+        cond = GREATER.search(sentence)
+        out.append(Statement("difference", 0, stems(m.group("gives")), stems(m.group("gives")),
+                             context=stems(sentence),
+                             relation=f"{' '.join(stems(cond.group('a')))}>{' '.join(stems(cond.group('b')))}"
+                             if cond else "", start=m.start(), end=m.end()))
     for rx in PRODUCTS:
         for m in rx.finditer(text):
             # "Calculate Current Day x ...": a factor before "x" is the few words next to it

@@ -236,3 +236,23 @@ def test_a_case_read_across_two_slash_lists(tmp_path, tuning):
     d = ask("how many gnomes with 4 players?")
     assert d is not None and d.text.endswith("→ 18")
     assert ask("the pasture holds 7 cattle, how many inhabitants do I give up?") is None  # no such case printed
+
+
+def test_two_amounts_through_a_difference(tmp_path, tuning):
+    book = ("Combat\n\nWill Test: If the Monster's horror is greater than your successes, lose Sanity equal to the "
+            "difference.\n\nDuels\n\nBoth reveal a card; the defender takes damage equal to the difference between the "
+            "attack and the defense.\n")
+    idx = make_snapshot(tmp_path, {"duel": book})
+
+    def ask(question, section):
+        plan = plan_for(idx, question)
+        hits = [Hit(c, 1.0, 1.0) for c in idx.chunks if section in c.section]
+        return arithmetic(AnswerContext(idx, plan, hits, ["duel"], question, question, [], tuning,
+                                        Picker(idx, plan, tuning)))
+    d = ask("a monster with horror 4 and I have 1 success, how much sanity do I lose?", "Combat")
+    assert d is not None and "4 horror − 1 success = 3" in d.text and d.text.endswith("→ 3")
+    d = ask("a monster with horror 2 and I have 3 successes, how much sanity do I lose?", "Combat")
+    assert d is not None and d.text.endswith("→ 0") and "not greater" in d.text
+    d = ask("duel: my attack is 6 and their defense is 2, how much damage?", "Duels")
+    assert d is not None and d.text.endswith("→ 4")
+    assert ask("a monster with horror 4 and I have 1 success, how many cards do I draw?", "Combat") is None
