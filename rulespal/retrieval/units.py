@@ -87,7 +87,7 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
         s = float(sims[i])
         if qtok:
             s += t.w_overlap * _term_match(index, qtok, focus, text, section, t)
-            if (label := LABEL.match(text)) and (lo := overlap(index, qtok, label.group(1))) > 0:
+            if (lo := _label_overlap(index, qtok, text)) > 0:
                 # "Rest: remove 2 fatigue", "Scout — Cost 3": an entry whose label the question names.
                 s += t.label_bonus * min(1.0, 3 * lo)
         if wants_rule and DEONTIC.search(text):
@@ -96,6 +96,13 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
             s -= t.example_penalty
         scores.append(_shape(s, text, u.kind, wants_number, off_topic_components, t))
     return scores
+
+
+def _label_overlap(index: IndexSnapshot, qtok: set[str], text: str) -> float:
+    """How much of the question a label of the unit names: its own ("Rest: ...") or one of a stat line's
+    ("*Complexity: Medium | Frenzy Order: 5*")."""
+    labels = [m.group(1) for part in text.split("|") if (m := LABEL.match(part.strip(" *_")))]
+    return max((overlap(index, qtok, label) for label in labels), default=0.0)
 
 
 def _in_script(tokens: Iterable[str], lang: str) -> tuple[str, ...]:

@@ -121,3 +121,16 @@ def test_a_worked_example_loses_to_the_rule_it_shows(tmp_path, tuning):
     rule = next(i for i, u in enumerate(chunk.units) if "shared evenly" in chunk.unit_text(u))
     assert without[k] - with_penalty[k] == pytest.approx(tuning.example_penalty)
     assert with_penalty[rule] == pytest.approx(without[rule])  # the rule itself is not touched
+
+
+def test_a_stat_line_s_labels_count_like_an_entry_s(tmp_path, tuning):
+    book = ("Monsters\n\nThe Wolf Man\n\n*Complexity: Medium | Frenzy Order: 5*\n\nThe Wolf Man hunts the hero who holds "
+            "the Hunted emblem.\n")
+    idx = make_snapshot(tmp_path, {"monsters": book})
+    chunk = next(c for c in idx.chunks if "Frenzy" in c.text)
+    pos = idx.chunks.index(chunk)
+    question = "what is the wolf man's frenzy order?"
+    scores = score_units(idx, plan_for(idx, question), chunk, idx.chunk_units(pos), tuning)
+    flat = score_units(idx, plan_for(idx, question), chunk, idx.chunk_units(pos), tuning.replace(label_bonus=0.0))
+    k = next(i for i, u in enumerate(chunk.units) if "Frenzy Order" in chunk.unit_text(u))
+    assert scores[k] > flat[k]  # "Frenzy Order:" is a label the question names, though "Complexity:" opens the line
