@@ -26,13 +26,14 @@ from rulespal.core.players import players_asked
 from rulespal.core.text import last_section
 from rulespal.core.types import Citation, Draft, SourceSpan
 from rulespal.rules.claims import asked_things
-from rulespal.rules.quantities import Amount, Statement, caps, question_amounts, rule_statements, stems
+from rulespal.rules.quantities import Amount, Statement, caps, question_amounts, rates, rule_statements, stems
 from rulespal.answering.context import AnswerContext
 
 NUMERAL = re.compile(rf"\d|\b(?:{EN_NUMBER_WORDS})\b", re.I)
 # What the player already has of the result's unit: "I'm on 8 mana", "I have 12 coins".
 HELD = re.compile(r"\b(?:i'?m on|i am on|we'?re on|we are on|i'?m at|i am at|i (?:already |still )?(?:have|had)|"
                   r"i'?ve got|we (?:already |still )?(?:have|had)|we'?ve got|currently)\s*$", re.I)
+MAX_AMOUNT = 1_000_000
 DISCARD = re.compile(r"\b(?:discard|get rid of|throw away|put back)\b", re.I)
 RESULT = re.compile(r"\b(total|altogether|in all|score[sd]?|points?|what do (?:i|we) get|left|remain|"
                     r"what (?:\w+ ){0,2}(?:do|does|will|would|am|are) (?:i|we|they|it) (?:make|get|score|have|at))\b",
@@ -78,6 +79,8 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
     if not asks:
         return None  # no computation asked
     stated = [a for a in question_amounts(question) if not a.is_context]
+    if any(abs(a.value) > MAX_AMOUNT for a in stated):
+        return None  # "9999...9 coins": no game is played with that; not computed
     amounts, repeated = _distinct([a for a in stated if NUMERAL.search(question[a.start:a.end])])  # "a Scout": none
     players = players_asked(question)
     if not amounts and (players is None or players < 2):
@@ -111,7 +114,7 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
 
 
 # "1/2/3/4 inhabitants ... 0/1/2/3 cattle", "9/14/18/22 Gnomes for 2/3/4/5 players": one value per case
-SLASH_LIST = re.compile(r"(?<![\d/.])(\d+(?:/\d+)+)(?![\d/])\s*((?:[A-Za-z][\w'’-]*\s+){0,2}[A-Za-z][\w'’-]*)")
+SLASH_LIST = re.compile(r"(?<![\d/.])(\d+(?:/\d+){2,})(?![\d/])\s*((?:[A-Za-z][\w'’-]*\s+){0,2}[A-Za-z][\w'’-]*)")
 
 
 def _parallel(ctx: AnswerContext, question: str, stated: list[Amount], players: int | None,
@@ -242,12 +245,13 @@ def _best_rate(a: Amount, found: list[Found], words: frozenset[str]) -> Found | 
     """The rate that counts ``a``: what it counts is the amount's thing (with the question's words: "for
     every card discarded" counts "my 5-card hand" I discard); of several, the one whose rule and section
     share most words with the question ("per tile" on a river, not in a forest), then the best-ranked. What it
-    counts must name the amount's own thing best: "1 award token" is counted by "4 CP for each Award token",
-    not by the "Research token" rate beside it that shares "token"."""
+    counts must name the amount's own thing best, and little else: "1 award token" is counted by "4 CP for each
+    Award token", not by the "Research token" rate beside it that shares "token"; "3 silver tokens" by "1 point
+    per token", not by "3 per gold token"."""
     rates = [f for f in found if f.statement.kind == "rate" and f.statement.things & a.things
              and f.statement.things <= a.things | words]
-    return max(rates, key=lambda f: (len(f.statement.things & a.things), bool(f.statement.gives),
-                                     len(f.context & words), -f.rank)) if rates else None
+    return max(rates, key=lambda f: (len(f.statement.things & a.things), -len(f.statement.things - a.things),
+                                     bool(f.statement.gives), len(f.context & words), -f.rank)) if rates else None
 
 
 def _one(a: Amount, found: list[Found], words: frozenset[str], work: Working, question: str) -> float | None:
@@ -255,11 +259,6 @@ def _one(a: Amount, found: list[Found], words: frozenset[str], work: Working, qu
     rate = _best_rate(a, found, words)
     if rate is not None and _asked(rate, words) and a.value != 1:  # "what is one X worth?" asks for the rule
         return _rate(a, rate, found, work)
-    if until := _matching(found, "until", a.things):
-        f = until[0]
-        v = f.statement.value - a.value
-        return work.step(f"up to {_fmt(f.statement.value)} {a.text}: {_fmt(f.statement.value)} − {_fmt(a.value)} "
-                         f"= {_fmt(v)}", f, v)
     if DISCARD.search(question) and (down := _matching(found, "down_to", a.things)):
         f = down[0]
         limit = f.statement.value
@@ -267,6 +266,11 @@ def _one(a: Amount, found: list[Found], words: frozenset[str], work: Working, qu
             return work.step(f"{_fmt(a.value)} {a.text} is not over {_fmt(limit)}: 0 to discard", f, 0)
         return work.step(f"{_fmt(a.value)} {a.text}, down to {_fmt(limit)}: {_fmt(a.value)} − {_fmt(limit)} = "
                          f"{_fmt(a.value - limit)} to discard", f, a.value - limit)
+    if (until := _matching(found, "until", a.things)) and a.value < until[0].statement.value:  # drawing up to it
+        f = until[0]
+        v = f.statement.value - a.value
+        return work.step(f"up to {_fmt(f.statement.value)} {a.text}: {_fmt(f.statement.value)} − {_fmt(a.value)} "
+                         f"= {_fmt(v)}", f, v)
     labelled = [f for f in _matching(found, "modifier", a.things) if len(f.statement.context & words) >= 1]
     if labelled:
         f = max(labelled, key=lambda g: (len(g.statement.context & words), -g.rank))
@@ -276,10 +280,15 @@ def _one(a: Amount, found: list[Found], words: frozenset[str], work: Working, qu
     return None
 
 
+def _rule_key(st: Statement) -> tuple:
+    """The same rate wherever it is read from (a passage's sentence or the whole book)."""
+    return st.kind, st.value, st.every, st.things, st.gives
+
+
 @lru_cache(maxsize=32)
 def _rates_in(book_text: str) -> tuple[Statement, ...]:
     """Every rate a whole rulebook states: read once per book."""
-    return tuple(st for st in rule_statements(book_text) if st.kind == "rate")
+    return tuple(rates(book_text))
 
 
 def _book_rate(ctx: AnswerContext, doc: str, a: Amount, words: frozenset[str], gives: frozenset[str]
@@ -287,13 +296,12 @@ def _book_rate(ctx: AnswerContext, doc: str, a: Amount, words: frozenset[str], g
     """The one rate anywhere in ``doc`` that counts ``a`` and gives ``gives``; none when the book states
     several different ones (which of them applies is the passages' to say, not a guess)."""
     text = ctx.index.text(doc)
-    # far from the passages, a rate must name all of the amount's thing ("Dollars" for "23 dollars"): "3 points
-    # for each completed city" does not count "6 city pieces"
-    rates = [st for st in _rates_in(text) if st.gives == gives and a.things <= st.things
-             and st.things <= a.things | words]
-    if len({(st.value, st.every, st.things) for st in rates}) != 1:
+    # far from the passages, a rate must name just the amount's thing ("Dollars" for "23 dollars"): "3 points
+    # for each completed city" does not count "6 city pieces", nor "2 per gold token" "3 tokens"
+    found = [st for st in _rates_in(text) if st.gives == gives and st.things == a.things]
+    if len({(st.value, st.every, st.things) for st in found}) != 1:
         return None
-    st = rates[0]
+    st = found[0]
     at = ctx.index.unit_at(doc, st.start)
     if at is None or not at[1].start <= st.start < st.end <= at[1].end:
         return None  # a match across two sentences is not a rule
@@ -318,7 +326,10 @@ def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], que
             rest.append(a)
         else:
             chosen.append((a, rate))
-    chosen, unclaimed = _claim(chosen)
+    claimed = _claim(chosen)
+    if claimed is None:
+        return None  # two amounts fit one rate equally well ("3 red gems, 2 blue gems"): quote the rules
+    chosen, unclaimed = claimed
     rest += unclaimed
     units = Counter(f.statement.gives for _, f in chosen if f.statement.gives)
     if not units:
@@ -328,8 +339,10 @@ def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], que
     chosen = [(a, f) for a, f in chosen if f.statement.gives == gives]
     # An amount the passages have no rate for may have one elsewhere in the book, in the same unit as the
     # others ("23 dollars" beside "3 workers": "1 victory point for every 5 Dollars" is in another section)
+    used = {_rule_key(f.statement) for _, f in chosen}
     far = [(a, f) for a in rest if not a.signed and not a.things <= gives
-           and (f := _book_rate(ctx, chosen[0][1].doc, a, words, gives)) is not None] if chosen else []
+           and (f := _book_rate(ctx, chosen[0][1].doc, a, words, gives)) is not None
+           and _rule_key(f.statement) not in used] if chosen else []
     rest = [a for a in rest if all(a is not b for b, _ in far)]
     chosen += far
     for a in ones:
@@ -405,10 +418,10 @@ def _difference(amounts: list[Amount], found: list[Found], asked: frozenset[str]
     return None
 
 
-def _claim(chosen: list[tuple[Amount, Found]]) -> tuple[list[tuple[Amount, Found]], list[Amount]]:
+def _claim(chosen: list[tuple[Amount, Found]]) -> tuple[list[tuple[Amount, Found]], list[Amount]] | None:
     """One rate counts one amount: the amount that names most of what it counts ("1 award token" for "4 CP
     for each Award token"); another amount that only shares a word with it ("1 citation token") has no rate.
-    Two amounts that match it equally well are both left without one (the rules are quoted instead)."""
+    None when two amounts match it equally well (the rules are quoted instead)."""
     by_rate: dict[Found, list[Amount]] = {}
     for a, f in chosen:
         by_rate.setdefault(f, []).append(a)
@@ -417,11 +430,10 @@ def _claim(chosen: list[tuple[Amount, Found]]) -> tuple[list[tuple[Amount, Found
     for f, group in by_rate.items():
         fit = [len(f.statement.things & a.things) for a in group]
         best = [a for a, n in zip(group, fit) if n == max(fit)]
-        if len(best) == 1:
-            kept.append((best[0], f))
-            left += [a for a in group if a is not best[0]]
-        else:
-            left += group
+        if len(best) != 1:
+            return None
+        kept.append((best[0], f))
+        left += [a for a in group if a is not best[0]]
     return kept, left
 
 

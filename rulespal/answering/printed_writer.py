@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from rulespal.core.messages import say
-from rulespal.core.numbers import QUANTITY
+from rulespal.core.numbers import DIGITS as DIGIT, QUANTITY
 from rulespal.core.types import Draft
 from rulespal.rules.quantities import stems
 from rulespal.answering.context import AnswerContext
@@ -38,9 +38,21 @@ def printed_elsewhere(ctx: AnswerContext) -> Draft | None:
                 continue
             subject = stems(re.split(r"[.;:!?]|\b(?:and|but|which|that)\b", text[:m.start()])[-1]) - VAGUE
             # the whole subject is what the question asks about ("starting health"), not one shared word
-            if subject and subject <= asked and len(subject) >= min(2, len(asked)):
+            if subject and subject <= asked and len(subject) >= min(2, len(asked)) \
+                    and not _stated(ctx, subject, (chunk.doc, u.start)):
                 cite = span_citation(ctx.index, 1, chunk.doc, u.start, u.end)
                 quote = STEP_NUMBER.sub("", " ".join(cite.quote.split()))
                 return Draft(f"{say(ctx.lang, 'not_printed')}: {quote} [1]", False,
                              (chunk.doc,), (cite,))
     return None
+
+
+def _stated(ctx: AnswerContext, subject: frozenset[str], but: tuple[str, int]) -> bool:
+    """Does another unit of the passages give a number for the subject ("The maximum hand size is 10 cards"
+    beside "Your hand size is shown on your player board")? Then the book prints it after all."""
+    for hit in ctx.hits[:ctx.tuning.answer_hits]:
+        for u in hit.chunk.units:
+            text = hit.chunk.unit_text(u)
+            if (hit.chunk.doc, u.start) != but and DIGIT.search(text) and subject <= stems(text):
+                return True
+    return False

@@ -65,8 +65,15 @@ DOCUMENT_WORDS = re.compile(r"(?:[\s_-]+(?:rule[\s_-]?book|rules?(?:[\s_-]?sheet
                             re.I)
 
 
+# A single word left that names no game: "game-rules.md" stays "Game Rules", not "Game".
+NOT_A_NAME = frozenset("a an the my our your game games house home basic base core full quick simple short official "
+                       "new old advanced party family kids english en complete".split())
+
+
 def bare_title(name: str) -> str:
     """The game's name without a trailing "Rulebook", "Rules" or "Manual" ("Horrified Rulebook" -> "Horrified");
-    the name itself when nothing else is left."""
+    the name itself when nothing, or only an ordinary word, is left."""
     bare = DOCUMENT_WORDS.sub("", name).strip()
-    return bare or name
+    if not bare or len(bare) < 3 or bare.casefold() in NOT_A_NAME:
+        return name
+    return bare

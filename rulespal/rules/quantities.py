@@ -175,12 +175,14 @@ THRESHOLDS = [
 ]
 
 
+def rates(text: str) -> list[Statement]:
+    """The rates a text states ("2 points per tile"): linear in the text, so a whole rulebook can be read."""
+    return [st for rx in RATES for m in rx.finditer(text) for st in _rate(m, text)]
+
+
 def rule_statements(text: str) -> list[Statement]:
     """The arithmetic a rule's sentence states."""
-    out: list[Statement] = []
-    for rx in RATES:
-        for m in rx.finditer(text):
-            out.extend(_rate(m, text))
+    out: list[Statement] = rates(text)
     for m in MODIFIER.finditer(text):
         value, gives = float(m.group("n")), stems(m.group("gives"))
         if gives and not any(s.start <= m.start() < s.end for s in out):

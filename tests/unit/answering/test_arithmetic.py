@@ -256,3 +256,27 @@ def test_two_amounts_through_a_difference(tmp_path, tuning):
     d = ask("duel: my attack is 6 and their defense is 2, how much damage?", "Duels")
     assert d is not None and d.text.endswith("→ 4")
     assert ask("a monster with horror 4 and I have 1 success, how many cards do I draw?", "Combat") is None
+
+
+def _ask_book(tmp_path, tuning, book, question):
+    tmp_path.mkdir(exist_ok=True)
+    idx = make_snapshot(tmp_path, {"book": book})
+    plan = plan_for(idx, question)
+    return arithmetic(AnswerContext(idx, plan, [Hit(c, 1.0, 1.0) for c in idx.chunks], ["book"], question, question,
+                                    [], tuning, Picker(idx, plan, tuning)))
+
+
+def test_review_cases_of_rates_and_limits(tmp_path, tuning):
+    gems = "Scoring\n\nScore 1 point per gem. Score 5 points per crown. Score 2 points per sword.\n"
+    # two amounts fit one rate equally well: quoted, not summed without them
+    assert _ask_book(tmp_path, tuning, gems, "3 red gems, 2 blue gems, 1 crown and 2 swords: how many points?") is None
+    tokens = "Scoring\n\nScore 1 point per token. Score 3 points per gold token. Score 2 points per ship.\n"
+    d = _ask_book(tmp_path / "t", tuning, tokens, "2 gold tokens, 3 silver tokens and 1 ship: how many points?")
+    assert d is not None and d.text.endswith("→ 11")  # silver tokens by "per token", not by "per gold token"
+    gold = "Scoring\n\nScore 2 points for each gold token. Score 3 points for each ship.\n"
+    d = _ask_book(tmp_path / "g", tuning, gold, "I have 2 gold tokens, 3 tokens and 1 ship. How many points?")
+    assert d is None or "3 tokens ×" not in d.text  # the gold-token rate does not count plain tokens
+    hand = "Hand\n\nDraw until you have 5 cards. At the end of your turn, discard down to 7 cards.\n"
+    d = _ask_book(tmp_path / "h", tuning, hand, "I have 10 cards, how many do I discard?")
+    assert d is not None and d.text.endswith("→ 3")
+    assert _ask_book(tmp_path / "x", tuning, hand, "I have " + "9" * 400 + " cards, how many do I discard?") is None

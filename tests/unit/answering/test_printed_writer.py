@@ -37,3 +37,13 @@ def test_only_when_the_whole_subject_is_asked(tmp_path, tuning):
     assert _ask(tmp_path, tuning, "how many cards do I draw?") is None  # no "shown on" rule about cards drawn
     assert _ask(tmp_path, tuning, "how much health do I lose when hit?") is None  # "health", not "starting health"
     assert _ask(tmp_path, tuning, "is the board double sided?") is None  # asks no value
+
+
+def test_not_when_another_passage_prints_it(tmp_path, tuning):
+    book = "Hands\n\nYour hand size is shown on your player board. The maximum hand size is 10 cards.\n"
+    idx = make_snapshot(tmp_path, {"hands": book})
+    question = "what is the maximum hand size?"
+    plan = plan_for(idx, question)
+    d = printed_elsewhere(AnswerContext(idx, plan, [Hit(c, 1.0, 1.0) for c in idx.chunks], ["hands"], question,
+                                        question, [], tuning, Picker(idx, plan, tuning)))
+    assert d is None
