@@ -20,6 +20,8 @@ MAX_CHARS = 1200
 WRAP_MIN = 40  # a hard-wrapped line is a long one: wraps come at 60-80 characters; hand-set
 MIN_CHARS = 150
 SENTENCE_BREAK = re.compile(r"(?<=[.!?。])[\"'”’)]?\s+(?=\S)")
+# A full stop that ends an abbreviation, not a sentence: "Mrs. Marple", "(i.e. lying in a red area)".
+ABBREVIATION = re.compile(r"(?:\b(?:Mrs|Mr|Ms|Dr|St|Mt|Jr|Sr|vs|approx|cf|fig|pp|vol)|\b[A-Za-z]\.[A-Za-z])\.$")
 INDEXED = ("heading", "paragraph", "list", "table")
 
 
@@ -71,6 +73,8 @@ def _lead(raw: str) -> int:
 def _sentences(text: str, start: int, end: int) -> Iterator[Unit]:
     pos = start
     for m in SENTENCE_BREAK.finditer(text, start, end):
+        if ABBREVIATION.search(text, max(start, m.start() - 8), m.start()):
+            continue
         if m.start() - pos >= 12:
             yield Unit(pos, m.start(), "sentence")
             pos = m.end()

@@ -147,6 +147,9 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
         word_before = None
     if any(a <= start < b for a, b in named):
         return "name"
+    if raw.casefold() == "one" and (re.match(r"\s+(?:by one|another)\b", text[end:], re.I)
+                                    or re.search(r"\b(?:no|one by)\s+$", before, re.I)):
+        return "other"  # "one by one", "one another", "no one": a manner or a person, not a count
     if raw.count("/") >= 2:
         return "list"  # "give up 1/2/3/4 inhabitants if it holds 0/1/2/3 cattle": one value per case, no one amount
     if text[start - 1:start] == "(" and text[end:end + 1] == ")" and m.group("n"):

@@ -91,3 +91,11 @@ def test_short_lines_and_fences_are_lines_of_their_own():
     text = "# Box\n\n3 wooden ships\na player board\n\n```\ncode here\n```\n"
     said = [text[u.start:u.end] for c in chunk_text("t", text) for u in c.units]
     assert "3 wooden ships" in said and "a player board" in said
+
+
+def test_an_abbreviation_does_not_end_a_sentence():
+    from ingest.chunks import _sentences
+    text = "Mrs. Marple may play any cards that sum up to 4. Then (i.e. lying in a red area) you check it. Score it."
+    assert [text[u.start:u.end] for u in _sentences(text, 0, len(text))] == [
+        "Mrs. Marple may play any cards that sum up to 4.", "Then (i.e. lying in a red area) you check it.",
+        "Score it."]

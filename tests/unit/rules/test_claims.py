@@ -123,3 +123,8 @@ def test_a_slash_list_of_cases_is_one_list_not_fractions():
     assert claims == [] and ("1/2/3/4", "list") in others and ("0/1/2/3", "list") in others
     claims, _ = _kinds("Each player takes 1/2 of the pile.")
     assert claims == ["1/2 of the pile"]  # two numbers stay a fraction
+
+
+def test_one_by_one_is_not_a_count():
+    claims, _ = _kinds("Reveal them one by one; players help one another, and no one may pass. Draw one card.")
+    assert claims == ["one card"]
