@@ -465,9 +465,13 @@ def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
     asked = asked_things(question)
     thing = c.thing - VERBS_BEFORE_NUMBERS  # "when you already have 4": no noun, not a thing called "have"
     # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks
-    if asked and thing and not asked & thing and not _other_script(thing, question):
+    if asked and thing and not asked & thing and not _other_script(thing, question) \
+            and not (asked & TIME_WORDS and thing & TIME_WORDS):  # "how much time": "20 minutes" answers it
         return f"the question asks about {' '.join(sorted(asked))}"
     return None
+
+
+TIME_WORDS = frozenset(tokenize("time minutes hours seconds mins"))
 
 
 # Verbs that come right before a number and name no thing ("have 4", "pay 3"), as stems.

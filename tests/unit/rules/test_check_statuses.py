@@ -330,3 +330,13 @@ def test_an_empty_table_cell_states_nothing(tmp_path):
     checks = {c.claim: c.status for c in check_answer(Draft("A sloop carries 2 cannons [1].", True, ("fleet",),
                                                             (cite,)), book)}
     assert checks["2 cannons"] != "contradicted"
+
+
+def test_minutes_answer_a_question_about_time():
+    quote = "Each time you travel to another location, 20 minutes of game time pass."
+    checks = {c.claim: c.answers for c in check_answer(Draft(f"{quote} [1]", True, ("d",), (_whole(quote),)),
+                                                       question="how much in-game time passes when I travel?")}
+    assert checks["20 minutes"] is True
+    checks = {c.claim: c.answers for c in check_answer(Draft(f"{quote} [1]", True, ("d",), (_whole(quote),)),
+                                                       question="how many cards do I draw when I travel?")}
+    assert checks["20 minutes"] is False
