@@ -16,7 +16,7 @@ from difflib import SequenceMatcher
 INITIALS = ["K", "K", "N", "T", "T", "R", "M", "P", "P", "S", "S", "", "S", "S", "S", "K", "T", "P", ""]
 FINALS = ["", "K", "K", "KS", "N", "NS", "N", "T", "R", "RK", "RM", "RP", "RS", "RT", "RP", "R", "M", "P", "PS",
           "T", "T", "N", "T", "T", "K", "T", "P", ""]
-LATIN = [("tch", "S"), ("sch", "SK"), ("ch", "S"), ("sh", "S"), ("ph", "P"), ("th", "T"), ("ck", "K"),
+LATIN = [("gh(?=t|$)", ""), ("tch", "S"), ("sch", "SK"), ("chr", "KR"), ("ch", "S"), ("sh", "S"), ("ph", "P"), ("th", "T"), ("ck", "K"),
          ("ng", "N"), ("qu", "K"), ("x", "KS"), ("c(?=[eiy])", "S"), ("[cgkq]", "K"), ("[bpvf]", "P"), ("[dt]", "T"),
          ("[lr]", "R"), ("[szj]", "S"), ("n", "N"), ("m", "M"), ("[aeiouyhw]", "")]
 MIN_RATIO = 0.8

@@ -48,6 +48,28 @@ def _without_particles(word: str) -> list[str]:
     return forms
 
 
+def _distinctive(word: str) -> bool:
+    return len(word) >= 3 and word.casefold() not in COMMON and word.casefold() not in STOPWORDS
+
+
+def _heard_names(name: str) -> list[list[str]]:
+    """The words of a title a player may say in Hangul: the whole title and, of a long one, a run of two or three
+    of its words that starts and ends on a word of its own ("Arabian Nights", "Chronicles of Crime" of "Tales of
+    the Arabian Nights", "Chronicles of Crime 1400"), or its long first word ("Unmatched")."""
+    words = re.findall(r"[A-Za-z]+", ascii_text(name))
+    whole = [w for w in words if w.casefold() not in COMMON]
+    out = [whole] if whole else []
+    if sum(_distinctive(w) for w in words) >= 3 or len(words) >= 4:
+        for n in (2, 3):
+            for i in range(len(words) - n + 1):
+                run = words[i:i + n]
+                if _distinctive(run[0]) and _distinctive(run[-1]) and run != whole:
+                    out.append(run)
+    if len(words) >= 2 and len(words[0]) >= 7 and _distinctive(words[0]):
+        out.append(words[:1])
+    return out
+
+
 def _sound_score(key: str, sound: str, title_key: str, title_sound: str) -> float | None:
     """How alike a Hangul run and a title sound (0-1), or None when not alike enough."""
     if abs(len(title_key) - len(key)) > 2:
@@ -129,8 +151,9 @@ class GameDetector:
         self._sounds: list[tuple[str, str, str]] = []
         for d in docs:
             for name in dict.fromkeys(bare_title(n) for n in (d.title, *d.aliases)):
-                words = [w for w in re.findall(r"[A-Za-z]+", ascii_text(name)) if w.casefold() not in COMMON]
-                if words and not HANGUL.search(name):
+                if HANGUL.search(name):
+                    continue
+                for words in _heard_names(name):
                     self._sounds.append((d.id, latin_key("".join(words)), latin_sound(" ".join(words))))
         self._title_numbers = {d.id: set(re.findall(r"\d+", d.title)) for d in docs}
         self._title_words: dict[str, list[str]] = {}

@@ -111,3 +111,12 @@ def test_a_user_file_named_rulebook_is_found_by_the_game_s_name():
     d = GameDetector(docs)
     assert d.detect("Horrified: how many dice are in the game?") == ["horrified-rulebook"]
     assert bare_title("Azul rules") == "Azul" and bare_title("Rulebook") == "Rulebook"
+
+
+def test_part_of_a_long_title_heard_in_hangul():
+    docs = [*DOCS, Doc(id="tales", title="Tales of the Arabian Nights", lang="en", text_path=""),
+            Doc(id="crime-1400", title="Chronicles of Crime 1400", lang="en", text_path="")]
+    d = GameDetector(docs)
+    assert d.sounds_like("아라비안 나이트에서 어떻게 이기나요?") == ["tales"]
+    assert d.sounds_like("크로니클 오브 크라임에서 이동하면 시간이 얼마나 흘러?") == ["crime-1400"]
+    assert d.sounds_like("그리고 모든 문이 연결되도록 방타일을 이어 붙입니다") == []  # an ordinary sentence
