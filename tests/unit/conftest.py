@@ -105,6 +105,17 @@ def plan_for(index: IndexSnapshot, question: str, lang: str = "en", focus: str |
                      (), tuple(tokenize(focus)) if focus else ())
 
 
+def context_for(index: IndexSnapshot, question: str, game: str, tuning: Tuning, sections: tuple[str, ...] = ()):
+    """What an answer writer sees: every passage of ``index`` found (or only those of ``sections``), ``game`` picked."""
+    from rulespal.answering.context import AnswerContext
+    from rulespal.answering.picks import Picker
+    from rulespal.core.types import Hit
+
+    plan = plan_for(index, question)
+    hits = [Hit(c, 1.0, 1.0) for c in index.chunks if not sections or any(s in c.section for s in sections)]
+    return AnswerContext(index, plan, hits, [game], question, question, [], tuning, Picker(index, plan, tuning))
+
+
 @pytest.fixture()
 def tiny(tmp_path) -> IndexSnapshot:
     return make_snapshot(tmp_path, {"kraken-cove": KRAKEN, "reef-raiders": REEF})

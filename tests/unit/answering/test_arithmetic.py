@@ -6,7 +6,7 @@ from rulespal.answering.context import AnswerContext
 from rulespal.answering.picks import Picker
 from rulespal.core.types import Hit
 from rulespal.rules.check import check_answer
-from tests.unit.conftest import make_snapshot, plan_for
+from tests.unit.conftest import context_for, make_snapshot, plan_for
 
 BOOK = """Lantern Market
 
@@ -148,6 +148,12 @@ def test_a_rule_for_something_else_the_question_says_is_named_as_not_counted(tmp
     assert d is not None and "not counted" not in d.text
 
 
+def _ask_book(tmp_path, tuning, book, question, sections=()):
+    """The arithmetic writer on a one-book index, every passage found (or those of ``sections``)."""
+    tmp_path.mkdir(exist_ok=True)
+    return arithmetic(context_for(make_snapshot(tmp_path, {"book": book}), question, "book", tuning, sections))
+
+
 LAB = """Paper Lab
 
 Publishing
@@ -172,11 +178,8 @@ Gain 3 Victory Points for each worker in your guild.
 """
 
 
-def _ask_lab(tmp_path, tuning, question, sections=None):
-    idx = make_snapshot(tmp_path, {"lab": LAB})
-    plan = plan_for(idx, question)
-    hits = [Hit(c, 1.0, 1.0) for c in idx.chunks if sections is None or any(s in c.section for s in sections)]
-    return arithmetic(AnswerContext(idx, plan, hits, ["lab"], question, question, [], tuning, Picker(idx, plan, tuning)))
+def _ask_lab(tmp_path, tuning, question, sections=()):
+    return _ask_book(tmp_path, tuning, LAB, question, sections)
 
 
 def test_each_rate_counts_the_amount_that_names_it(tmp_path, tuning):
@@ -190,12 +193,12 @@ def test_each_rate_counts_the_amount_that_names_it(tmp_path, tuning):
 def test_a_rate_elsewhere_in_the_book_in_the_same_unit(tmp_path, tuning):
     # only the guild's passage is found; the coins' rate is read from another section of the book
     d = _ask_lab(tmp_path, tuning, "end of game I have 23 coins and 2 workers in my guild. how many VP?",
-                 sections=["Final Scoring"])
+                 sections=("Final Scoring",))
     assert d is not None and d.text.endswith("→ 10")  # 23 // 5 = 4, 2 × 3 = 6; "VP" asks for victory points
     assert any("every 5 Coins" in c.quote for c in d.citations)
     # with no rate among the passages at all, nothing says which unit is asked: not computed
     assert _ask_lab(tmp_path, tuning, "end of game I have 23 coins and 2 workers in my guild. how many VP?",
-                    sections=["Party"]) is None
+                    sections=("Party",)) is None
 
 
 def test_two_amounts_through_a_rule_that_multiplies_them(tmp_path, tuning):
@@ -207,12 +210,9 @@ def test_two_amounts_through_a_rule_that_multiplies_them(tmp_path, tuning):
 
 def test_down_to_a_limit_says_how_many_go(tmp_path, tuning):
     book = "Hand Limit\n\nAt the end of your turn, if you have more than 7 cards, you must discard down to 7 cards.\n"
-    idx = make_snapshot(tmp_path, {"hand": book})
 
     def ask(question):
-        plan = plan_for(idx, question)
-        return arithmetic(AnswerContext(idx, plan, [Hit(c, 1.0, 1.0) for c in idx.chunks], ["hand"], question,
-                                        question, [], tuning, Picker(idx, plan, tuning)))
+        return _ask_book(tmp_path, tuning, book, question)
     d = ask("I have 10 cards at the end of my turn, how many do I discard?")
     assert d is not None and d.text.endswith("→ 3") and "10 − 7 = 3" in d.text
     d = ask("I have 6 cards at the end of my turn, how many do I discard?")
@@ -224,12 +224,9 @@ def test_down_to_a_limit_says_how_many_go(tmp_path, tuning):
 def test_a_case_read_across_two_slash_lists(tmp_path, tuning):
     book = ("Ranch\n\nTo place cattle, give up 1/2/3/4 inhabitants from your ranch if the pasture holds 0/1/2/3 "
             "cattle.\n\nGnomes\n\nTake 9/14/18/22 Gnomes for 2/3/4/5 players.\n")
-    idx = make_snapshot(tmp_path, {"ranch": book})
 
     def ask(question):
-        plan = plan_for(idx, question)
-        return arithmetic(AnswerContext(idx, plan, [Hit(c, 1.0, 1.0) for c in idx.chunks], ["ranch"], question,
-                                        question, [], tuning, Picker(idx, plan, tuning)))
+        return _ask_book(tmp_path, tuning, book, question)
     d = ask("the pasture holds 2 cattle, how many inhabitants do I give up?")
     assert d is not None and d.text.startswith("2 cattle: 3 inhabitants") and d.text.endswith("→ 3")
     assert "0/1/2/3 cattle" in d.citations[0].quote
@@ -242,13 +239,9 @@ def test_two_amounts_through_a_difference(tmp_path, tuning):
     book = ("Combat\n\nWill Test: If the Monster's horror is greater than your successes, lose Sanity equal to the "
             "difference.\n\nDuels\n\nBoth reveal a card; the defender takes damage equal to the difference between the "
             "attack and the defense.\n")
-    idx = make_snapshot(tmp_path, {"duel": book})
 
     def ask(question, section):
-        plan = plan_for(idx, question)
-        hits = [Hit(c, 1.0, 1.0) for c in idx.chunks if section in c.section]
-        return arithmetic(AnswerContext(idx, plan, hits, ["duel"], question, question, [], tuning,
-                                        Picker(idx, plan, tuning)))
+        return _ask_book(tmp_path, tuning, book, question, (section,))
     d = ask("a monster with horror 4 and I have 1 success, how much sanity do I lose?", "Combat")
     assert d is not None and "4 horror − 1 success = 3" in d.text and d.text.endswith("→ 3")
     d = ask("a monster with horror 2 and I have 3 successes, how much sanity do I lose?", "Combat")
@@ -258,12 +251,6 @@ def test_two_amounts_through_a_difference(tmp_path, tuning):
     assert ask("a monster with horror 4 and I have 1 success, how many cards do I draw?", "Combat") is None
 
 
-def _ask_book(tmp_path, tuning, book, question):
-    tmp_path.mkdir(exist_ok=True)
-    idx = make_snapshot(tmp_path, {"book": book})
-    plan = plan_for(idx, question)
-    return arithmetic(AnswerContext(idx, plan, [Hit(c, 1.0, 1.0) for c in idx.chunks], ["book"], question, question,
-                                    [], tuning, Picker(idx, plan, tuning)))
 
 
 def test_review_cases_of_rates_and_limits(tmp_path, tuning):

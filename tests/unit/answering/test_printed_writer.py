@@ -1,10 +1,7 @@
 """A value the book says is printed on a component is answered "the rulebook doesn't print that", cited."""
 
-from rulespal.answering.context import AnswerContext
-from rulespal.answering.picks import Picker
 from rulespal.answering.printed_writer import printed_elsewhere
-from rulespal.core.types import Hit
-from tests.unit.conftest import make_snapshot, plan_for
+from tests.unit.conftest import context_for, make_snapshot
 
 BOOK = """Fog Duel
 
@@ -19,12 +16,8 @@ The direction of play is shown on the back of the board.
 """
 
 
-def _ask(tmp_path, tuning, question):
-    idx = make_snapshot(tmp_path, {"fog": BOOK})
-    plan = plan_for(idx, question)
-    hits = [Hit(c, 1.0, 1.0) for c in idx.chunks]
-    return printed_elsewhere(AnswerContext(idx, plan, hits, ["fog"], question, question, [], tuning,
-                                           Picker(idx, plan, tuning)))
+def _ask(tmp_path, tuning, question, book=BOOK):
+    return printed_elsewhere(context_for(make_snapshot(tmp_path, {"fog": book}), question, "fog", tuning))
 
 
 def test_a_value_printed_on_a_component_is_not_in_the_book(tmp_path, tuning):
@@ -41,9 +34,4 @@ def test_only_when_the_whole_subject_is_asked(tmp_path, tuning):
 
 def test_not_when_another_passage_prints_it(tmp_path, tuning):
     book = "Hands\n\nYour hand size is shown on your player board. The maximum hand size is 10 cards.\n"
-    idx = make_snapshot(tmp_path, {"hands": book})
-    question = "what is the maximum hand size?"
-    plan = plan_for(idx, question)
-    d = printed_elsewhere(AnswerContext(idx, plan, [Hit(c, 1.0, 1.0) for c in idx.chunks], ["hands"], question,
-                                        question, [], tuning, Picker(idx, plan, tuning)))
-    assert d is None
+    assert _ask(tmp_path, tuning, "what is the maximum hand size?", book) is None

@@ -107,30 +107,29 @@ def test_english_units_blend_a_share_of_the_first_embedder_on_the_sentence_model
     assert np.allclose(unit_similarities(index, korean, chunk, use_units, blend), [0, 1])  # other language: USE
 
 
+def _unit_scores(tmp_path, book, needle, question, tunings):
+    """Scores of the units of the passage holding ``needle``, under each tuning, and the index of that unit."""
+    idx = make_snapshot(tmp_path, {"book": book})
+    chunk = next(c for c in idx.chunks if needle in c.text)
+    pos = idx.chunks.index(chunk)
+    scores = [score_units(idx, plan_for(idx, question), chunk, idx.chunk_units(pos), t) for t in tunings]
+    return scores, chunk, next(i for i, u in enumerate(chunk.units) if needle in chunk.unit_text(u))
+
+
 def test_a_worked_example_loses_to_the_rule_it_shows(tmp_path, tuning):
     book = ("Contracts\n\nThe winner's contracts are shared evenly among the other players; any leftover contracts "
             "stay in the middle.\n\nExample: with 4 players, A wins with a bid of 7 contracts; B, C and D each "
             "receive 2 contracts and the seventh contract stays in the middle.\n")
-    idx = make_snapshot(tmp_path, {"studio": book})
-    chunk = next(c for c in idx.chunks if "Example" in c.text)
-    pos = idx.chunks.index(chunk)
-    question = "how many contracts stay in the middle when I win?"
-    with_penalty = score_units(idx, plan_for(idx, question), chunk, idx.chunk_units(pos), tuning)
-    without = score_units(idx, plan_for(idx, question), chunk, idx.chunk_units(pos), tuning.replace(example_penalty=0.0))
-    k = next(i for i, u in enumerate(chunk.units) if chunk.unit_text(u).startswith("Example"))
+    (with_penalty, without), chunk, k = _unit_scores(tmp_path, book, "Example", "how many contracts stay in the middle "
+                                                     "when I win?", [tuning, tuning.replace(example_penalty=0.0)])
     rule = next(i for i, u in enumerate(chunk.units) if "shared evenly" in chunk.unit_text(u))
     assert without[k] - with_penalty[k] == pytest.approx(tuning.example_penalty)
     assert with_penalty[rule] == pytest.approx(without[rule])  # the rule itself is not touched
 
 
 def test_a_stat_line_s_labels_count_like_an_entry_s(tmp_path, tuning):
-    book = ("Monsters\n\nThe Wolf Man\n\n*Complexity: Medium | Frenzy Order: 5*\n\nThe Wolf Man hunts the hero who holds "
-            "the Hunted emblem.\n")
-    idx = make_snapshot(tmp_path, {"monsters": book})
-    chunk = next(c for c in idx.chunks if "Frenzy" in c.text)
-    pos = idx.chunks.index(chunk)
-    question = "what is the wolf man's frenzy order?"
-    scores = score_units(idx, plan_for(idx, question), chunk, idx.chunk_units(pos), tuning)
-    flat = score_units(idx, plan_for(idx, question), chunk, idx.chunk_units(pos), tuning.replace(label_bonus=0.0))
-    k = next(i for i, u in enumerate(chunk.units) if "Frenzy Order" in chunk.unit_text(u))
+    book = ("Monsters\n\nThe Wolf Man\n\n*Complexity: Medium | Frenzy Order: 5*\n\nThe Wolf Man hunts the hero who "
+            "holds the Hunted emblem.\n")
+    (scores, flat), _, k = _unit_scores(tmp_path, book, "Frenzy Order", "what is the wolf man's frenzy order?",
+                                        [tuning, tuning.replace(label_bonus=0.0)])
     assert scores[k] > flat[k]  # "Frenzy Order:" is a label the question names, though "Complexity:" opens the line
