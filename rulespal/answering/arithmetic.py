@@ -7,9 +7,11 @@ labelled modifier, "until you have N"); or amounts each through a rate of the sa
 player already has of that unit and the signed modifiers the question states, then a limit on the
 result (from the passages, or stated anywhere in the book). Of several amounts, one that no rule
 counts is named in the working as not counted, never silently dropped; with no rule for any amount
-the rules are quoted instead (never a guess). Shares ("half, rounded up") and thresholds ("exceeds
-15") are read by rulespal/rules/quantities.py but not yet answered: on books never tuned on they
-fired on the wrong rule more often than the right one.
+the rules are quoted instead (never a guess). "Discard down to N" says how many go. Products,
+differences and slash-list cases are in rulespal/answering/arithmetic_cases.py; a working's steps and
+the statements they cite in rulespal/answering/working.py. Shares ("half, rounded up") and thresholds
+("exceeds 15") are read by rulespal/rules/quantities.py but not yet answered: on books never tuned on
+they fired on the wrong rule more often than the right one.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import permutations
 
@@ -27,7 +28,9 @@ from rulespal.core.text import last_section
 from rulespal.core.types import Citation, Draft, SourceSpan
 from rulespal.rules.claims import asked_things
 from rulespal.rules.quantities import Amount, Statement, caps, question_amounts, rates, rule_statements, stems
+from rulespal.answering.arithmetic_cases import difference, parallel, product
 from rulespal.answering.context import AnswerContext
+from rulespal.answering.working import Found, Working, fmt, unit_words
 
 NUMERAL = re.compile(rf"\d|\b(?:{EN_NUMBER_WORDS})\b", re.I)
 # What the player already has of the result's unit: "I'm on 8 mana", "I have 12 coins".
@@ -38,39 +41,6 @@ DISCARD = re.compile(r"\b(?:discard|get rid of|throw away|put back)\b", re.I)
 RESULT = re.compile(r"\b(total|altogether|in all|score[sd]?|points?|what do (?:i|we) get|left|remain|"
                     r"what (?:\w+ ){0,2}(?:do|does|will|would|am|are) (?:i|we|they|it) (?:make|get|score|have|at))\b",
                     re.I)
-
-
-@dataclass(frozen=True)
-class Found:
-    """A statement of one unit of a retrieved passage."""
-
-    statement: Statement
-    doc: str
-    start: int  # the unit's span in the rulebook
-    end: int
-    rank: int  # the passage's rank in the search
-    context: frozenset[str] = frozenset()  # the stems of its unit and section ("road", "city")
-
-
-@dataclass
-class Working:
-    steps: list[str] = field(default_factory=list)
-    used: list[Found] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # said after the result: what it does not include
-    computed: list[float] = field(default_factory=list)
-
-    def cite(self, f: Found) -> int:
-        """One citation per sentence, however many of its statements the working uses."""
-        spans = [(g.doc, g.start, g.end) for g in self.used]
-        if (f.doc, f.start, f.end) not in spans:
-            self.used.append(f)
-            spans.append((f.doc, f.start, f.end))
-        return spans.index((f.doc, f.start, f.end)) + 1
-
-    def step(self, text: str, f: Found, value: float) -> float:
-        self.steps.append(f"{text} [{self.cite(f)}]")
-        self.computed.append(value)
-        return value
 
 
 def arithmetic(ctx: AnswerContext) -> Draft | None:
@@ -89,7 +59,7 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
     words = stems(question)
     asked = asked_things(question)
     work = Working()
-    if (total := _parallel(ctx, question, stated, players, asked, work)) is not None:
+    if (total := parallel(ctx, question, stated, players, asked, work)) is not None:
         return _draft(ctx, work, total)
     if not amounts and players is not None and (total := _players(players, found, words, asked, work)) is not None:
         return _draft(ctx, work, total)
@@ -103,63 +73,14 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
         total = _many(amounts, ones, repeated, question, found, words, asked, work, ctx)
     if total is None and len(amounts) >= 2:
         work = Working()
-        total = _product(amounts, found, asked, work)
+        total = product(amounts, found, asked, work)
     if total is None and len(amounts) == 2:
         work = Working()
-        total = _difference(amounts, found, asked, work)
+        total = difference(amounts, found, asked, work)
     if total is None:
         return None
     _unapplied(ctx, work, question)
     return _draft(ctx, work, total)
-
-
-# "1/2/3/4 inhabitants ... 0/1/2/3 cattle", "9/14/18/22 Gnomes for 2/3/4/5 players": one value per case
-SLASH_LIST = re.compile(r"(?<![\d/.])(\d+(?:/\d+){2,})(?![\d/])\s*((?:[A-Za-z][\w'’-]*\s+){0,2}[A-Za-z][\w'’-]*)")
-
-
-def _parallel(ctx: AnswerContext, question: str, stated: list[Amount], players: int | None,
-              asked: frozenset[str], work: Working) -> float | None:
-    """A case the question states read across two slash lists of one sentence ("2 cattle" in "give up
-    1/2/3/4 inhabitants if the pasture holds 0/1/2/3 cattle" is 3 inhabitants); only an exact case counts."""
-    if not asked:
-        return None
-    given = [(a.value, a.things) for a in stated]
-    if players is not None:
-        given.append((float(players), frozenset({"player"})))
-    for f in _units(ctx):
-        lists = [([float(x) for x in m.group(1).split("/")], stems(thing), f"{m.group(1)} {thing}")
-                 for m in SLASH_LIST.finditer(f[4]) if (thing := _thing_words(m.group(2)))]
-        for known, k_things, k_text in lists:
-            for other, o_things, o_text in lists:
-                if other is known or len(other) != len(known) or not o_things & asked or k_things & o_things:
-                    continue
-                hits = [i for value, things in given if things & k_things for i, x in enumerate(known) if x == value]
-                if len(hits) != 1:
-                    continue
-                i = hits[0]
-                found = Found(Statement("list", other[i], o_things), f[0], f[1], f[2], f[3])
-                return work.step(f"{_fmt(known[i])} {' '.join(k_text.split()[1:])}: {_fmt(other[i])} "
-                                 f"{' '.join(o_text.split()[1:])} ({o_text} for {k_text})", found, other[i])
-    return None
-
-
-def _thing_words(words: str) -> str:
-    """The words naming a list's thing, up to where its phrase goes on ("inhabitants | from your ranch")."""
-    kept = []
-    for w in words.split():
-        if w.casefold() in THING_BREAK:
-            break
-        kept.append(w)
-    return " ".join(kept)
-
-
-THING_BREAK = frozenset("from your their his her the a an if in on at to of for and or with when each per".split())
-
-
-def _units(ctx: AnswerContext) -> list[tuple[str, int, int, int, str]]:
-    """(doc, start, end, rank, text) of each unit of the passages the answer writers read."""
-    return [(hit.chunk.doc, u.start, u.end, rank, hit.chunk.unit_text(u))
-            for rank, hit in enumerate(ctx.hits[:ctx.tuning.answer_hits]) for u in hit.chunk.units]
 
 
 # A condition a rule may reward beyond the counted amounts: "the most oxygen", "the longest river".
@@ -186,7 +107,7 @@ def _unapplied(ctx: AnswerContext, work: Working, question: str) -> None:
             for u in hit.chunk.units:
                 text = hit.chunk.unit_text(u)
                 if ((u.start, u.end) not in spans and re.search(rf"\b{m.group(1)}\b", text, re.I)
-                        and said <= stems(text) and _gives_unit(text, unit)):
+                        and said <= stems(text) and _givesunit_words(text, unit)):
                     f = Found(Statement(kind="rule", value=0, things=frozenset(), gives=unit), doc=doc, start=u.start,
                               end=u.end, rank=0)
                     work.notes.append(f"not counted: the rule for {m.group().strip()} [{work.cite(f)}] "
@@ -194,7 +115,7 @@ def _unapplied(ctx: AnswerContext, work: Working, question: str) -> None:
                     return
 
 
-def _gives_unit(text: str, unit: frozenset[str]) -> bool:
+def _givesunit_words(text: str, unit: frozenset[str]) -> bool:
     """Does the text give a number of ``unit`` ("gains 5 bonus points")?"""
     return any(stems(m.group(1)) & unit for m in re.finditer(r"\d+\s+((?:[^\W\d_]+\s+)?[^\W\d_]+)", text))
 
@@ -220,7 +141,7 @@ def _players(n: int, found: list[Found], words: frozenset[str], asked: frozenset
     f = max(rules, key=lambda g: (len(g.statement.things & words), -g.rank))
     k = f.statement.value
     sign = "+" if k >= 0 else "−"
-    return work.step(f"{n} players {sign} {_fmt(abs(k))} = {_fmt(n + k)}", f, n + k)
+    return work.step(f"{n} players {sign} {fmt(abs(k))} = {fmt(n + k)}", f, n + k)
 
 
 def _statements(ctx: AnswerContext) -> list[Found]:
@@ -263,20 +184,20 @@ def _one(a: Amount, found: list[Found], words: frozenset[str], work: Working, qu
         f = down[0]
         limit = f.statement.value
         if a.value <= limit:
-            return work.step(f"{_fmt(a.value)} {a.text} is not over {_fmt(limit)}: 0 to discard", f, 0)
-        return work.step(f"{_fmt(a.value)} {a.text}, down to {_fmt(limit)}: {_fmt(a.value)} − {_fmt(limit)} = "
-                         f"{_fmt(a.value - limit)} to discard", f, a.value - limit)
+            return work.step(f"{fmt(a.value)} {a.text} is not over {fmt(limit)}: 0 to discard", f, 0)
+        return work.step(f"{fmt(a.value)} {a.text}, down to {fmt(limit)}: {fmt(a.value)} − {fmt(limit)} = "
+                         f"{fmt(a.value - limit)} to discard", f, a.value - limit)
     if (until := _matching(found, "until", a.things)) and a.value < until[0].statement.value:  # drawing up to it
         f = until[0]
         v = f.statement.value - a.value
-        return work.step(f"up to {_fmt(f.statement.value)} {a.text}: {_fmt(f.statement.value)} − {_fmt(a.value)} "
-                         f"= {_fmt(v)}", f, v)
+        return work.step(f"up to {fmt(f.statement.value)} {a.text}: {fmt(f.statement.value)} − {fmt(a.value)} "
+                         f"= {fmt(v)}", f, v)
     labelled = [f for f in _matching(found, "modifier", a.things) if len(f.statement.context & words) >= 1]
     if labelled:
         f = max(labelled, key=lambda g: (len(g.statement.context & words), -g.rank))
         v = a.value + f.statement.value
         sign = "+" if f.statement.value >= 0 else "−"
-        return work.step(f"{_fmt(a.value)} {a.text} {sign} {_fmt(abs(f.statement.value))} = {_fmt(v)}", f, v)
+        return work.step(f"{fmt(a.value)} {a.text} {sign} {fmt(abs(f.statement.value))} = {fmt(v)}", f, v)
     return None
 
 
@@ -352,7 +273,7 @@ def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], que
     chosen.sort(key=lambda af: af[0].start)
     if len({f for _, f in chosen}) != len(chosen):
         return None
-    if asked and not _same_unit(asked, gives, ctx.acronyms.get(chosen[0][1].doc, {})):
+    if asked and not _sameunit_words(asked, gives, ctx.acronyms.get(chosen[0][1].doc, {})):
         return None  # "how many cards?" is not answered in points
     first = chosen[0][1]
     if not asked and not _asked(first, words) and not (first.context - first.statement.things - gives) & words:
@@ -368,18 +289,18 @@ def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], que
     total = sum(_rate(a, f, found, work) for a, f in chosen)
     for a in held:
         total += a.value
-        work.steps.append(f"+ {_fmt(a.value)} {a.text} (from your question)")
+        work.steps.append(f"+ {fmt(a.value)} {a.text} (from your question)")
     for a in signed:
         total += a.value
-        work.steps.append(f"{'+' if a.value >= 0 else '−'} {_fmt(abs(a.value))} ({a.text}, from your question)")
+        work.steps.append(f"{'+' if a.value >= 0 else '−'} {fmt(abs(a.value))} ({a.text}, from your question)")
     for a in ignored:
-        work.steps.append(f"{_fmt(a.value)} {a.text}: not counted (no rule found that gives {_unit(first.statement).strip()} "
+        work.steps.append(f"{fmt(a.value)} {a.text}: not counted (no rule found that gives {unit_words(first.statement).strip()} "
                           f"for them)")
-    work.steps.append(f"total {_fmt(total)}")
+    work.steps.append(f"total {fmt(total)}")
     return _cap(total, gives, found, work, ctx, chosen[0][1].doc, unit=gives)
 
 
-def _same_unit(asked: frozenset[str], gives: frozenset[str], acronyms: dict[str, str]) -> bool:
+def _sameunit_words(asked: frozenset[str], gives: frozenset[str], acronyms: dict[str, str]) -> bool:
     """Does the question ask for what the rates give? "how many VP" asks for "victory points": by the book's
     own acronyms, or by the initials of the unit's words."""
     if asked & gives:
@@ -389,33 +310,6 @@ def _same_unit(asked: frozenset[str], gives: frozenset[str], acronyms: dict[str,
         return True
     initials = {"".join(w[0] for w in order) for order in permutations(sorted(gives))} if len(gives) <= 3 else set()
     return bool(initials & asked)
-
-
-def _difference(amounts: list[Amount], found: list[Found], asked: frozenset[str], work: Working) -> float | None:
-    """Two amounts through "lose Sanity equal to the difference": the rule's sentence names both ("If the
-    Monster's horror is greater than your successes" says which is taken from which, and that it may be 0)."""
-    if any(a.signed for a in amounts):
-        return None
-    for f in sorted((f for f in found if f.statement.kind == "difference"), key=lambda f: f.rank):
-        st = f.statement
-        if asked and not asked & (st.gives | st.context):
-            continue
-        if st.relation:
-            first, second = (frozenset(side.split()) for side in st.relation.split(">"))
-            xs = [a for a in amounts if a.things & first and not a.things & second]
-            ys = [a for a in amounts if a.things & second and not a.things & first]
-            if len(xs) != 1 or len(ys) != 1:
-                continue
-            x, y = xs[0], ys[0]
-            if x.value <= y.value:
-                return work.step(f"{_fmt(x.value)} {x.text} is not greater than {_fmt(y.value)} {y.text}: 0", f, 0)
-        else:
-            if not all(a.things & st.context for a in amounts) or amounts[0].things == amounts[1].things:
-                continue
-            x, y = sorted(amounts, key=lambda a: -a.value)
-        v = x.value - y.value
-        return work.step(f"{_fmt(x.value)} {x.text} − {_fmt(y.value)} {y.text} = {_fmt(v)}", f, v)
-    return None
 
 
 def _claim(chosen: list[tuple[Amount, Found]]) -> tuple[list[tuple[Amount, Found]], list[Amount]] | None:
@@ -437,34 +331,17 @@ def _claim(chosen: list[tuple[Amount, Found]]) -> tuple[list[tuple[Amount, Found
     return kept, left
 
 
-def _product(amounts: list[Amount], found: list[Found], asked: frozenset[str], work: Working) -> float | None:
-    """Two amounts through a rule that multiplies them ("Day 4, 4 Gearlocs" through "Current Day x Number of
-    Gearlocs"): each factor named by a different amount, and what is asked (if anything) in the rule's sentence."""
-    for f in sorted((f for f in found if f.statement.kind == "product"), key=lambda f: f.rank):
-        if asked and not asked & f.context:
-            continue
-        xs = [a for a in amounts if a.things & f.statement.things]
-        ys = [a for a in amounts if a.things & f.statement.by]
-        pairs = [(x, y) for x in xs for y in ys if x is not y]
-        if len(pairs) != 1:
-            continue  # no pair, or several ways to read it: the rules are quoted instead
-        x, y = pairs[0]
-        return work.step(f"{_fmt(x.value)} {x.text} × {_fmt(y.value)} {y.text} = {_fmt(x.value * y.value)}", f,
-                         x.value * y.value)
-    return None
-
-
 def _rate(a: Amount, f: Found, found: list[Found], work: Working) -> float:
     st = f.statement
     if st.every > 1:
         groups = a.value / st.every
         groups = math.ceil(groups) if st.rounding == "up" else math.floor(groups)
         v = groups * st.value
-        v = work.step(f"{_fmt(a.value)} {a.text}: {_fmt(st.value)} {_unit(st)}per {_fmt(st.every)}, rounded "
-                      f"{st.rounding} = {_fmt(v)}", f, v)
+        v = work.step(f"{fmt(a.value)} {a.text}: {fmt(st.value)} {unit_words(st)}per {fmt(st.every)}, rounded "
+                      f"{st.rounding} = {fmt(v)}", f, v)
     else:
         v = a.value * st.value
-        work.step(f"{_fmt(a.value)} {a.text} × {_fmt(st.value)} {_unit(st)}= {_fmt(v)}", f, v)
+        work.step(f"{fmt(a.value)} {a.text} × {fmt(st.value)} {unit_words(st)}= {fmt(v)}", f, v)
     return _cap(v, st.gives | st.things, found, work, unit=st.gives)
 
 
@@ -477,7 +354,7 @@ def _cap(value: float, about: frozenset[str], found: list[Found], work: Working,
     if not limits and ctx is not None and about:
         limits = _book_caps(ctx, doc, about)
     if limits and value > limits[0].statement.value:
-        return work.step(f"capped at {_fmt(limits[0].statement.value)}", limits[0], limits[0].statement.value)
+        return work.step(f"capped at {fmt(limits[0].statement.value)}", limits[0], limits[0].statement.value)
     return value
 
 
@@ -510,14 +387,6 @@ def _draft(ctx: AnswerContext, work: Working, total: float) -> Draft:
                            quote=text[f.doc][f.start:f.end]) for i, f in enumerate(work.used))
     first = work.used[0]
     rule = SourceSpan(doc=first.doc, start=first.start, end=first.end)
-    derived = {_fmt(v): rule for v in [*work.computed, total]}
-    body = "; ".join(work.steps) + f" → {_fmt(total)}" + "".join(f"; {n}" for n in work.notes)
+    derived = {fmt(v): rule for v in [*work.computed, total]}
+    body = "; ".join(work.steps) + f" → {fmt(total)}" + "".join(f"; {n}" for n in work.notes)
     return Draft(body, True, tuple(dict.fromkeys(f.doc for f in work.used)), cites, derived=derived)
-
-
-def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0")
-
-
-def _unit(st: Statement) -> str:
-    return f"{st.gives_text or ' '.join(sorted(st.gives))} " if st.gives else ""
