@@ -101,21 +101,17 @@ def _unapplied(ctx: AnswerContext, work: Working, question: str) -> None:
         said = stems(m.group(2)) - unit
         if not said:
             continue
-        for hit in ctx.hits[:ctx.tuning.answer_hits]:
-            if hit.chunk.doc != doc:
-                continue
-            for u in hit.chunk.units:
-                text = hit.chunk.unit_text(u)
-                if ((u.start, u.end) not in spans and re.search(rf"\b{m.group(1)}\b", text, re.I)
-                        and said <= stems(text) and _givesunit_words(text, unit)):
-                    f = Found(Statement(kind="rule", value=0, things=frozenset(), gives=unit), doc=doc, start=u.start,
-                              end=u.end, rank=0)
-                    work.notes.append(f"not counted: the rule for {m.group().strip()} [{work.cite(f)}] "
-                                      "(add it if it applies)")
-                    return
+        for _, chunk, u, text in ctx.units_read():
+            if (chunk.doc == doc and (u.start, u.end) not in spans and re.search(rf"\b{m.group(1)}\b", text, re.I)
+                    and said <= stems(text) and _gives_unit(text, unit)):
+                f = Found(Statement(kind="rule", value=0, things=frozenset(), gives=unit), doc=doc, start=u.start,
+                          end=u.end, rank=0)
+                work.notes.append(f"not counted: the rule for {m.group().strip()} [{work.cite(f)}] "
+                                  "(add it if it applies)")
+                return
 
 
-def _givesunit_words(text: str, unit: frozenset[str]) -> bool:
+def _gives_unit(text: str, unit: frozenset[str]) -> bool:
     """Does the text give a number of ``unit`` ("gains 5 bonus points")?"""
     return any(stems(m.group(1)) & unit for m in re.finditer(r"\d+\s+((?:[^\W\d_]+\s+)?[^\W\d_]+)", text))
 
@@ -145,15 +141,8 @@ def _players(n: int, found: list[Found], words: frozenset[str], asked: frozenset
 
 
 def _statements(ctx: AnswerContext) -> list[Found]:
-    out: list[Found] = []
-    for rank, hit in enumerate(ctx.hits[:ctx.tuning.answer_hits]):
-        chunk = hit.chunk
-        section = stems(last_section(chunk.section))
-        for u in chunk.units:
-            text = chunk.unit_text(u)
-            for st in rule_statements(text):
-                out.append(Found(st, chunk.doc, u.start, u.end, rank, stems(text) | section))
-    return out
+    return [Found(st, chunk.doc, u.start, u.end, rank, stems(text) | stems(last_section(chunk.section)))
+            for rank, chunk, u, text in ctx.units_read() for st in rule_statements(text)]
 
 
 def _matching(found: list[Found], kind: str, words: frozenset[str]) -> list[Found]:
@@ -273,7 +262,7 @@ def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], que
     chosen.sort(key=lambda af: af[0].start)
     if len({f for _, f in chosen}) != len(chosen):
         return None
-    if asked and not _sameunit_words(asked, gives, ctx.acronyms.get(chosen[0][1].doc, {})):
+    if asked and not _same_unit(asked, gives, ctx.acronyms.get(chosen[0][1].doc, {})):
         return None  # "how many cards?" is not answered in points
     first = chosen[0][1]
     if not asked and not _asked(first, words) and not (first.context - first.statement.things - gives) & words:
@@ -294,13 +283,13 @@ def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], que
         total += a.value
         work.steps.append(f"{'+' if a.value >= 0 else '−'} {fmt(abs(a.value))} ({a.text}, from your question)")
     for a in ignored:
-        work.steps.append(f"{fmt(a.value)} {a.text}: not counted (no rule found that gives {unit_words(first.statement).strip()} "
-                          f"for them)")
+        work.steps.append(f"{fmt(a.value)} {a.text}: not counted (no rule found that gives "
+                          f"{unit_words(first.statement).strip()} for them)")
     work.steps.append(f"total {fmt(total)}")
     return _cap(total, gives, found, work, ctx, chosen[0][1].doc, unit=gives)
 
 
-def _sameunit_words(asked: frozenset[str], gives: frozenset[str], acronyms: dict[str, str]) -> bool:
+def _same_unit(asked: frozenset[str], gives: frozenset[str], acronyms: dict[str, str]) -> bool:
     """Does the question ask for what the rates give? "how many VP" asks for "victory points": by the book's
     own acronyms, or by the initials of the unit's words."""
     if asked & gives:

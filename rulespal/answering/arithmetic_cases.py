@@ -25,9 +25,9 @@ def parallel(ctx: AnswerContext, question: str, stated: list[Amount], players: i
     given = [(a.value, a.things) for a in stated]
     if players is not None:
         given.append((float(players), frozenset({"player"})))
-    for f in units_read(ctx):
+    for rank, chunk, u, text in ctx.units_read():
         lists = [([float(x) for x in m.group(1).split("/")], stems(thing), f"{m.group(1)} {thing}")
-                 for m in SLASH_LIST.finditer(f[4]) if (thing := _thing_words(m.group(2)))]
+                 for m in SLASH_LIST.finditer(text) if (thing := _thing_words(m.group(2)))]
         for known, k_things, k_text in lists:
             for other, o_things, o_text in lists:
                 if other is known or len(other) != len(known) or not o_things & asked or k_things & o_things:
@@ -36,7 +36,7 @@ def parallel(ctx: AnswerContext, question: str, stated: list[Amount], players: i
                 if len(hits) != 1:
                     continue
                 i = hits[0]
-                found = Found(Statement("list", other[i], o_things), f[0], f[1], f[2], f[3])
+                found = Found(Statement("list", other[i], o_things), chunk.doc, u.start, u.end, rank)
                 return work.step(f"{fmt(known[i])} {' '.join(k_text.split()[1:])}: {fmt(other[i])} "
                                  f"{' '.join(o_text.split()[1:])} ({o_text} for {k_text})", found, other[i])
     return None
@@ -53,12 +53,6 @@ def _thing_words(words: str) -> str:
 
 
 THING_BREAK = frozenset("from your their his her the a an if in on at to of for and or with when each per".split())
-
-
-def units_read(ctx: AnswerContext) -> list[tuple[str, int, int, int, str]]:
-    """(doc, start, end, rank, text) of each unit of the passages the answer writers read."""
-    return [(hit.chunk.doc, u.start, u.end, rank, hit.chunk.unit_text(u))
-            for rank, hit in enumerate(ctx.hits[:ctx.tuning.answer_hits]) for u in hit.chunk.units]
 
 
 def product(amounts: list[Amount], found: list[Found], asked: frozenset[str], work: Working) -> float | None:
@@ -87,10 +81,9 @@ def difference(amounts: list[Amount], found: list[Found], asked: frozenset[str],
         st = f.statement
         if asked and not asked & (st.gives | st.context):
             continue
-        if st.relation:
-            first, second = (frozenset(side.split()) for side in st.relation.split(">"))
-            xs = [a for a in amounts if a.things & first and not a.things & second]
-            ys = [a for a in amounts if a.things & second and not a.things & first]
+        if st.things and st.by:
+            xs = [a for a in amounts if a.things & st.things and not a.things & st.by]
+            ys = [a for a in amounts if a.things & st.by and not a.things & st.things]
             if len(xs) != 1 or len(ys) != 1:
                 continue
             x, y = xs[0], ys[0]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from rulespal.core.tuning import Tuning
-from rulespal.core.types import Hit
+from rulespal.core.types import Chunk, Hit, Unit
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.query import QueryPlan
 from rulespal.rules.facts import FactBook
@@ -31,3 +31,9 @@ class AnswerContext:
     @property
     def lang(self) -> str:
         return self.plan.lang
+
+    def units_read(self) -> Iterator[tuple[int, Chunk, Unit, str]]:
+        """(rank, passage, unit, its text) of every unit of the passages the answer writers read."""
+        for rank, hit in enumerate(self.hits[:self.tuning.answer_hits]):
+            for u in hit.chunk.units:
+                yield rank, hit.chunk, u, hit.chunk.unit_text(u)

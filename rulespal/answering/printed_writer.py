@@ -50,9 +50,5 @@ def printed_elsewhere(ctx: AnswerContext) -> Draft | None:
 def _stated(ctx: AnswerContext, subject: frozenset[str], but: tuple[str, int]) -> bool:
     """Does another unit of the passages give a number for the subject ("The maximum hand size is 10 cards"
     beside "Your hand size is shown on your player board")? Then the book prints it after all."""
-    for hit in ctx.hits[:ctx.tuning.answer_hits]:
-        for u in hit.chunk.units:
-            text = hit.chunk.unit_text(u)
-            if (hit.chunk.doc, u.start) != but and DIGIT.search(text) and subject <= stems(text):
-                return True
-    return False
+    return any((chunk.doc, u.start) != but and DIGIT.search(text) and subject <= stems(text)
+               for _, chunk, u, text in ctx.units_read())

@@ -64,12 +64,13 @@ class Statement:
     gives: frozenset[str] = frozenset()  # what a rate or modifier yields ("points")
     every: float = 1.0  # "1 point for every 2 goods": group size
     rounding: str = "down"  # for grouped rates: down or up
-    relation: str = ""  # threshold: ">", ">=", "<", "<="; difference: "a>b" (the stems of "if A is greater than B")
+    relation: str = ""  # threshold: ">", ">=", "<", "<="
     context: frozenset[str] = frozenset()  # the other words of its sentence (its label: "Overload", "Scout")
     start: int = 0  # span within the unit's text
     end: int = 0
     gives_text: str = ""  # the rule's own words for it ("victory points"), to show in a working
-    by: frozenset[str] = frozenset()  # product: the second factor ("Number of Gearlocs" in "Day x Number of Gearlocs")
+    by: frozenset[str] = frozenset()  # product: the second factor ("Number of Gearlocs" in "Day x Number of
+    # Gearlocs"); difference: what is taken away ("your successes" in "if the horror is greater than your successes")
 
 
 # ---- the question ------------------------------------------------------------------------------
@@ -213,10 +214,12 @@ def rule_statements(text: str) -> list[Statement]:
         sentence = (re.split(r"(?<=[.!?])\s", text[:m.start()])[-1]
                     + re.split(r"(?<=[.!?])\s", text[m.start():])[0])  # "... between the attack and the defense"
         cond = GREATER.search(sentence)
-        out.append(Statement("difference", 0, stems(m.group("gives")), stems(m.group("gives")),
-                             context=stems(sentence),
-                             relation=f"{' '.join(stems(cond.group('a')))}>{' '.join(stems(cond.group('b')))}"
-                             if cond else "", start=m.start(), end=m.end()))
+        # "if A is greater than B": B is taken from A; without it, the smaller from the larger
+        first, second = (stems(cond.group("a")), stems(cond.group("b"))) if cond else (frozenset(), frozenset())
+        if cond and not (first and second):
+            continue  # a side that names nothing ("if it is greater than that") can't be matched to an amount
+        out.append(Statement("difference", 0, first, stems(m.group("gives")), context=stems(sentence), by=second,
+                             start=m.start(), end=m.end()))
     for rx in PRODUCTS:
         for m in rx.finditer(text):
             # "Calculate Current Day x ...": a factor before "x" is the few words next to it
