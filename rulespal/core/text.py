@@ -61,8 +61,8 @@ def unwrap(text: str) -> str:
 
 
 # What a file name says about the file, not the game: "horrified-rulebook.md", "Azul rules.pdf".
-DOCUMENT_WORDS = re.compile(r"(?:[\s_-]+(?:rule[\s_-]?book|rules?(?:[\s_-]?sheet)?|manual|instructions|how[\s_-]to[\s_-]play))+$",
-                            re.I)
+DOCUMENT_WORDS = re.compile(r"(?:[\s_-]+(?:rule[\s_-]?book|rules?(?:[\s_-]?sheet)?|manual|instructions|"
+                            r"how[\s_-]to[\s_-]play))+$", re.I)
 
 
 # A single word left that names no game: "game-rules.md" stays "Game Rules", not "Game".

@@ -126,7 +126,8 @@ class GameDetector:
         names: dict[str, set[str]] = {}
         for d in docs:
             names_of = (d.title, d.id.replace("-", " "), *d.aliases)
-            for alias in dict.fromkeys([*names_of, *(bare_title(n) for n in names_of)]):  # "Horrified" for "Horrified Rulebook"
+            # "Horrified" for "Horrified Rulebook"
+            for alias in dict.fromkeys([*names_of, *(bare_title(n) for n in names_of)]):
                 key = normalize(alias)
                 if len(key) >= 3 or HANGUL.search(key):
                     names.setdefault(key, set()).add(d.id)
