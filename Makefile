@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test test-fast install index eval clean
+.PHONY: run test test-fast install index eval clean reader reader-data
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || python3 -m venv $(VENV)
@@ -36,6 +36,15 @@ test-fast: install
 
 eval: index
 	$(BIN)/rulespal eval
+
+# The reader (rulespal/models/reader.onnx): its training data from the written questions and the library
+# (training/reader/data/), then 2 epochs on this 2-core machine (about 70 min; see rulespal/models/READER.md).
+reader-data: install
+	$(BIN)/python -m training.reader.data mine
+
+reader: install reader-data
+	$(BIN)/pip install -q -e '.[train]'
+	$(BIN)/python -m training.reader.train --epochs 2
 
 clean:
 	rm -rf data

@@ -31,6 +31,7 @@ from rulespal.retrieval.followup import Carried, carry_over
 from rulespal.retrieval.games import HANGUL_WORD, GameDetector, normalize
 from rulespal.retrieval.glossary import glossary_for
 from rulespal.retrieval.query import QueryPlan
+from rulespal.retrieval.reader import Reader, get_reader
 from rulespal.retrieval.retriever import Retriever
 from rulespal.retrieval.spelling import Speller
 from rulespal.rules.check import enforce
@@ -108,6 +109,11 @@ class RulesPal:
     @property
     def index(self) -> IndexSnapshot:
         return self.books().index
+
+    def _reader(self) -> Reader | None:
+        """The trained reader (loaded on the first question), or None when it is off."""
+        name = self.settings.reader.strip()
+        return get_reader(name, self.settings.threads) if name else None
 
     def resolve_game(self, game: str | None, books: Books | None = None) -> str | None:
         if game is None or not str(game).strip():
@@ -187,7 +193,7 @@ class RulesPal:
         retriever = Retriever(books.index, t, books.acronyms)
         plan = retriever.plan(carried.text, lang, books.glossary(scope), scope, focus=carried.focus)
         hits = retriever.search(plan, scope, t.answer_hits)
-        picker = Picker(books.index, plan, t)
+        picker = Picker(books.index, plan, t, self._reader())
         if (picked is None and lang == "ko" and len(books.index.docs) > 1 and not books.detector.detect(question)
                 and (candidates := (books.detector.sounds_like(question)
                                     or self._heard_before(books, carried, history)))):
@@ -236,14 +242,14 @@ class RulesPal:
         docs = books.index.docs
         if unscoped is None:  # the chat carried a game: the comparison needs a search without it
             plan = retriever.plan(text, "ko", books.glossary(None), None, focus=focus)
-            unscoped = Picker(books.index, plan, t).picks(retriever.search(plan, None, t.answer_hits))
+            unscoped = Picker(books.index, plan, t, self._reader()).picks(retriever.search(plan, None, t.answer_hits))
         top = unscoped[0] if unscoped else None
         found: list[tuple[float, tuple[list[str], QueryPlan, list[Hit], Picker]]] = []
         for game in candidates:
             # the name stays in the searched text: read by the multilingual model, it says what the book is about
             plan = retriever.plan(text, "ko", books.glossary([game]), [game], focus=focus)
             hits = retriever.search(plan, [game], t.answer_hits)
-            picker = Picker(books.index, plan, t)
+            picker = Picker(books.index, plan, t, self._reader())
             picks = picker.picks(hits)
             if not picks or not answerable(books.index, plan, picks[0], t):
                 continue

@@ -12,6 +12,7 @@ from rulespal.core.tuning import Tuning
 from rulespal.core.types import Chunk, Hit, Unit
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.query import QueryPlan
+from rulespal.retrieval.reader import Reader, reader_text
 from rulespal.retrieval.units import DIGIT, score_units
 
 # "...as shown below", "Refer to the table below to see ...", "in the order shown to the right": the content
@@ -42,6 +43,7 @@ class Pick:
     hit: Hit
     units: tuple[Unit, ...]  # contiguous units of one chunk, in order
     score: float
+    read: float | None = None  # the reader's probability that the rule answers (None: not read)
     # the passage's next best rules outside this one, best first: their units, their unit's share of the best
     # unit's score and their score as a pick
     runners_up: tuple[tuple[tuple[Unit, ...], float, float], ...] = ()
@@ -58,17 +60,21 @@ class Pick:
 class Picker:
     """Scores each passage's units once per question, however many writers ask."""
 
-    def __init__(self, index: IndexSnapshot, plan: QueryPlan, tuning: Tuning):
+    def __init__(self, index: IndexSnapshot, plan: QueryPlan, tuning: Tuning, reader: Reader | None = None):
         self.index = index
         self.plan = plan
         self.tuning = tuning
+        self.reader = reader
         self._done: dict[str, Pick | None] = {}
+        self._rank: dict[str, int] = {}
 
     def picks(self, hits: list[Hit]) -> list[Pick]:
         """The best pick in each of the top hits, best first."""
         top = self.tuning.answer_hits
         if self.index.unit_vectors is None:
             top = min(top, self.tuning.large_index_picks)  # sentences are embedded at query time: look at fewer
+        for r, h in enumerate(hits[:top]):
+            self._rank.setdefault(h.chunk.id, r)
         found = [p for p in (self._pick(h) for h in hits[:top]) if p is not None]
         return sorted(found, key=lambda p: -p.score)
 
@@ -78,13 +84,36 @@ class Picker:
             self._done[key] = None
             if hit.chunk.units:
                 scores = score_units(self.index, self.plan, hit.chunk, self._unit_vectors(hit), self.tuning)
-                best = int(np.argmax(scores))
                 following = self.index.following(hit.chunk)
+                read: dict[int, float] = {}
+                if self._reads(hit):
+                    scores, read = self._read(hit.chunk, scores, following)
+                best = int(np.argmax(scores))
                 units = extend(hit.chunk, best, self.tuning, following)
-                self._done[key] = Pick(hit, units, scores[best] + self.tuning.w_rank * hit.score,
+                self._done[key] = Pick(hit, units, scores[best] + self.tuning.w_rank * hit.score, read.get(best),
                                        _runners_up(hit.chunk, scores, units, self.tuning, following,
                                                    self.tuning.w_rank * hit.score))
         return self._done[key]
+
+    def _reads(self, hit: Hit) -> bool:
+        """The reader reads English questions on English books, in the top passages only (its cost)."""
+        return (self.reader is not None and self.plan.lang == "en" and self.index.docs[hit.chunk.doc].lang == "en"
+                and self._rank.get(hit.chunk.id, 0) < self.tuning.reader_hits)
+
+    def _read(self, chunk: Chunk, scores: list[float], following: Chunk | None) -> tuple[list[float], dict[int, float]]:
+        """The passage's best units by today's scores, each grown into its rule and read with the question: the
+        reader's probability, weighted, joins their scores (units it did not read get nothing)."""
+        t = self.tuning
+        assert self.reader is not None
+        order = [i for i in sorted(range(len(scores)), key=lambda i: -scores[i]) if chunk.units[i].kind != "heading"]
+        head = order[:t.reader_units]
+        if not head:
+            return scores, {}
+        text = self.index.text(chunk.doc)
+        rules = [extend(chunk, i, t, following) for i in head]
+        probs = self.reader.score(self.plan.text, [reader_text(chunk.section, text[r[0].start:r[-1].end]) for r in rules])
+        read = dict(zip(head, probs))
+        return [s + t.reader_weight * read.get(i, 0.0) for i, s in enumerate(scores)], read
 
     def _unit_vectors(self, hit: Hit) -> np.ndarray | None:
         idx = self.index

