@@ -21,19 +21,23 @@ from dataclasses import replace
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
 from rulespal.core.players import NAMED_COUNTS, listed_counts, player_counts
-from rulespal.core.text import HANGUL, unwrap
+from rulespal.core.text import HANGUL, plain, unwrap
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
-from rulespal.rules.claims import (NUMBER, SPELLED, Claim, asked_things, keys_before, normalise, players_near,
+from rulespal.rules.claims import (MARKER, NUMBER, SPELLED, Claim, asked_things, keys_before, normalise, players_near,
                                    read_claims, sentence_span, thing_after, words_before)
 from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS, ROW_KEY, key_holds
 
-SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]?")
-# Numbers in a cited quote, also where a flattened table glued them to words ("2 Souls3 Souls5 Souls").
+# A sentence of a cited quote: a full stop inside a number ("1.5 Gold", "$1,000.") does not end it.
+SENTENCE = re.compile(r"(?:[^.!?;\n]|[.](?=\d))+[.!?;]?")
+# Numbers in a cited quote, also where a flattened table glued them to words ("2 Souls3 Souls5 Souls"); read
+# as the answer's claims are: thousands separators and decimals are part of the number ("$6,000", "1.5").
 RESTATE_SHARE = Tuning().restate_share
-QUOTE_NUMBER = re.compile(rf"(?<![\d.])[+−-]?\d+(?![\d])|{SPELLED}", re.I)
+QUOTE_NUMBER = re.compile(rf"(?<![\d.,])[+−-]?(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)(?![\d])|{SPELLED}", re.I)
+# The fewest words of an answer's sentence copied from a cited quote that make it a quote, not a coincidence.
+VERBATIM_MIN_WORDS = 4
 
 
 def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
@@ -47,7 +51,8 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
         if c.text in seen:
             continue
         seen.add(c.text)
-        status, source, detail = worked.get((c.start, c.number)) or _status(c, draft, book, restate_share, glossary)
+        status, source, detail = (worked.get((c.start, c.number)) or _quoted_verbatim(c, draft)
+                                  or _status(c, draft, book, restate_share, glossary))
         not_it = None if status != "verified" else _not_the_answer(c, question, draft.text)
         answers = not_it is None
         if not_it is not None:
@@ -58,6 +63,36 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
             seen.add(o.text)
             checks.append(Check(claim=o.text, status="unverified", detail="from your question"))
     return checks
+
+
+def _flat(text: str) -> str:
+    """A quote or an answer's sentence as words only: markers, Markdown, bullets, step numbers, table bars,
+    quotation marks and case left out, so that an answer's copy of a rule reads the same as the rule."""
+    lines = [STEP.sub("", plain(line)) for line in MARKER.sub(" ", text).splitlines()]
+    return " ".join(re.sub(r"[|\t\"“”‘’«»]", " ", " ".join(lines)).split()).casefold().strip(" .:;")
+
+
+STEP = re.compile(r"^(?:\d{1,2}|[A-Za-z])[.)]\s+(?=\S)")
+
+
+def _quoted_verbatim(c: Claim, draft: Draft) -> tuple[str, SourceSpan | None, str | None] | None:
+    """A claim in a stretch of the answer copied word for word from a cited quote is what that quote says: a
+    quote never contradicts itself. The stretch is the claim's sentence, or its part after a lead-in colon."""
+    start, end = sentence_span(draft.text, c.start)
+    sentence = draft.text[start:end]
+    pieces = [sentence] + [sentence[i + 1:] for i in (sentence.find(":"), sentence.find("\"")) if 0 <= i < c.start - start]
+    for piece in pieces:
+        words = _flat(piece)
+        if len(words.split()) < VERBATIM_MIN_WORDS:
+            continue
+        for cite in draft.citations:
+            if words in _flat(cite.quote):
+                m = re.search(re.escape(c.text), cite.quote)
+                num = _number_span(c) or (c.start, c.end)  # the source is the number itself, as elsewhere
+                at = cite.start + m.start() + num[0] - c.start if m else cite.start
+                to = at + num[1] - num[0] if m else cite.end
+                return "verified", SourceSpan(doc=cite.doc, start=at, end=to), "quoted word for word from the rule"
+    return None
 
 
 # Korean words before a number that say which or how many, not what ("다음 1턴", "총 4칸").

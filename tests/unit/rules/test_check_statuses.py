@@ -340,3 +340,24 @@ def test_minutes_answer_a_question_about_time():
     checks = {c.claim: c.answers for c in check_answer(Draft(f"{quote} [1]", True, ("d",), (_whole(quote),)),
                                                        question="how many cards do I draw when I travel?")}
     assert checks["20 minutes"] is False
+
+
+CASH = "Each player receives $6,000 in cash for a total of $6,000 each:\n- Four $1,000 bills\n- Three $500 bills"
+
+
+def test_a_verbatim_quote_never_contradicts_itself():
+    answer = "Each player receives $6,000 in cash for a total of $6,000 each: Four $1,000 bills Three $500 bills [1]"
+    checks = check_answer(Draft(answer, True, ("d",), (_whole(CASH),)), question="how much cash does everyone start with?")
+    assert checks and all(c.status == "verified" for c in checks)
+    first = checks[0]
+    assert first.claim.startswith("6,000") and CASH[first.source.start:first.source.end] == "6,000"
+
+
+def test_thousands_separators_and_decimals_are_one_number_in_the_rule():
+    gold = "Each Gold mine produces 1.5 Gold per round. A Silver mine produces 2 Silver per round."
+    right = check_answer(Draft("A Gold mine makes 1.5 Gold per round [1].", True, ("d",), (_whole(gold),)))
+    assert [c.status for c in right] == ["verified"]
+    wrong = check_answer(Draft("A Gold mine makes 2.5 Gold per round [1].", True, ("d",), (_whole(gold),)))
+    assert [(c.status, c.detail) for c in wrong] == [("contradicted", "the cited rule says 1.5 gold")]
+    cash = check_answer(Draft("Everyone receives $5,000 in cash [1].", True, ("d",), (_whole(CASH),)))
+    assert [(c.status, c.detail) for c in cash] == [("contradicted", "the cited rule says 6,000 cash")]
