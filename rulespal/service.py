@@ -215,7 +215,8 @@ class RulesPal:
         draft = write_answer(ctx, writers)
         docs = books.index.docs
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
-        return enforce(draft, books.facts, typed, lang, names, t.restate_share,
+        # the question as corrected for search: "how much dos a schoner cost" asks about a schooner here too
+        return enforce(draft, books.facts, question, lang, names, t.restate_share,
                        tuple(books.glossary(list(draft.games))) if draft.games else ())
 
     @staticmethod
