@@ -38,13 +38,13 @@ eval: index
 	$(BIN)/rulespal eval
 
 # The reader (rulespal/models/reader.onnx): its training data from the written questions and the library
-# (training/reader/data/), then 2 epochs on this 2-core machine (about 70 min; see rulespal/models/READER.md).
+# (training/reader/data/), then one epoch on this 2-core machine (about 35 min; see rulespal/models/READER.md).
 reader-data: install
 	$(BIN)/python -m training.reader.data mine
 
 reader: install reader-data
 	$(BIN)/pip install -q -e '.[train]'
-	$(BIN)/python -m training.reader.train --epochs 2
+	$(BIN)/python -m training.reader.train --epochs 1
 
 clean:
 	rm -rf data
