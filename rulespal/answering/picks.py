@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -66,17 +66,17 @@ class Picker:
         self.tuning = tuning
         self.reader = reader
         self._done: dict[str, Pick | None] = {}
-        self._rank: dict[str, int] = {}
 
     def picks(self, hits: list[Hit]) -> list[Pick]:
         """The best pick in each of the top hits, best first."""
         top = self.tuning.answer_hits
         if self.index.unit_vectors is None:
             top = min(top, self.tuning.large_index_picks)  # sentences are embedded at query time: look at fewer
-        for r, h in enumerate(hits[:top]):
-            self._rank.setdefault(h.chunk.id, r)
-        found = [p for p in (self._pick(h) for h in hits[:top]) if p is not None]
-        return sorted(found, key=lambda p: -p.score)
+        found = sorted((p for p in (self._pick(h) for h in hits[:top]) if p is not None), key=lambda p: -p.score)
+        if self.reader is not None and self.plan.lang == "en":
+            # the reader reads the rules an answer may quote: the best picks (the abstention check reads them)
+            found = [self._read(p) if k < self.tuning.reader_picks else p for k, p in enumerate(found)]
+        return found
 
     def _pick(self, hit: Hit) -> Pick | None:
         key = hit.chunk.id
@@ -84,36 +84,20 @@ class Picker:
             self._done[key] = None
             if hit.chunk.units:
                 scores = score_units(self.index, self.plan, hit.chunk, self._unit_vectors(hit), self.tuning)
-                following = self.index.following(hit.chunk)
-                read: dict[int, float] = {}
-                if self._reads(hit):
-                    scores, read = self._read(hit.chunk, scores, following)
                 best = int(np.argmax(scores))
+                following = self.index.following(hit.chunk)
                 units = extend(hit.chunk, best, self.tuning, following)
-                self._done[key] = Pick(hit, units, scores[best] + self.tuning.w_rank * hit.score, read.get(best),
-                                       _runners_up(hit.chunk, scores, units, self.tuning, following,
-                                                   self.tuning.w_rank * hit.score))
+                self._done[key] = Pick(hit, units, scores[best] + self.tuning.w_rank * hit.score,
+                                       runners_up=_runners_up(hit.chunk, scores, units, self.tuning, following,
+                                                              self.tuning.w_rank * hit.score))
         return self._done[key]
 
-    def _reads(self, hit: Hit) -> bool:
-        """The reader reads English questions on English books, in the top passages only (its cost)."""
-        return (self.reader is not None and self.plan.lang == "en" and self.index.docs[hit.chunk.doc].lang == "en"
-                and self._rank.get(hit.chunk.id, 0) < self.tuning.reader_hits)
-
-    def _read(self, chunk: Chunk, scores: list[float], following: Chunk | None) -> tuple[list[float], dict[int, float]]:
-        """The passage's best units by today's scores, each grown into its rule and read with the question: the
-        reader's probability, weighted, joins their scores (units it did not read get nothing)."""
-        t = self.tuning
-        assert self.reader is not None
-        order = [i for i in sorted(range(len(scores)), key=lambda i: -scores[i]) if chunk.units[i].kind != "heading"]
-        head = order[:t.reader_units]
-        if not head:
-            return scores, {}
-        text = self.index.text(chunk.doc)
-        rules = [extend(chunk, i, t, following) for i in head]
-        probs = self.reader.score(self.plan.text, [reader_text(chunk.section, text[r[0].start:r[-1].end]) for r in rules])
-        read = dict(zip(head, probs))
-        return [s + t.reader_weight * read.get(i, 0.0) for i, s in enumerate(scores)], read
+    def _read(self, pick: Pick) -> Pick:
+        """The pick with the reader's probability that its rule answers the question (English books only)."""
+        if self.reader is None or self.index.docs[pick.hit.chunk.doc].lang != "en":
+            return pick
+        rule = reader_text(pick.hit.chunk.section, self.index.text(pick.hit.chunk.doc)[pick.start:pick.end])
+        return replace(pick, read=self.reader.score(self.plan.text, [rule])[0])
 
     def _unit_vectors(self, hit: Hit) -> np.ndarray | None:
         idx = self.index

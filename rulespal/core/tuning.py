@@ -28,13 +28,12 @@ class Tuning:
     answer_hits: int = 8  # passages the answer writers look at; hand-set
 
     # ---- the reader (rulespal/retrieval/reader.py, when RULESPAL_READER names one) ----
-    # passages it reads and rules read in each (a passage's best units by the scores below, grown into rules):
-    # its cost is ~5 ms a rule on two cores, so 5 x 3 keeps an answer near its budget; set by that cost
-    reader_hits: int = 5
-    reader_units: int = 3
-    reader_weight: float = 1.0  # its probability's weight beside a unit's score (0.3-0.9); see the README
-    # an English pick the reader read answers only when its probability reaches this; see the README
-    reader_abstain: float = 0.0
+    # the best picks it reads (those the abstention check may look at: prefer_answerable reaches past the first)
+    reader_picks: int = 3  # hand-set
+    # a pick whose rule the reader gives a lower probability of answering is not an answer. Chosen on the
+    # reader's held-out training books (rulespal/models/READER.md: at 0.10 it abstains on 36 % of their
+    # unanswerable questions with 0.5 % false abstention); blind dev with and without (see the README)
+    reader_abstain: float = 0.10
 
     # ---- unit scoring: how well a sentence, item or row answers (rulespal/retrieval/units.py) ----
     w_overlap: float = 0.45  # weight of idf-weighted term overlap beside dense similarity; dev grid

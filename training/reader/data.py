@@ -105,10 +105,12 @@ class BookPairs:
         return [int(d) for d in docs[0]]
 
 
-def pairs(rows: list[dict], negatives: int = 5, rng: random.Random | None = None) -> Iterator[tuple[str, str, float]]:
+def pairs(rows: list[dict], negatives: int = 5, rng: random.Random | None = None,
+          neighbours: int = 0) -> Iterator[tuple[str, str, float]]:
     """(question, rule text, label) for English questions: each positive rule, ``negatives`` hard negatives
-    (BM25's top rules that share nothing with the evidence) and one random rule; an unanswerable question's
-    top rules are all negatives."""
+    (BM25's top rules that share nothing with the evidence; the first ``neighbours`` of them replaced by the
+    rules nearest the evidence in the book, the neighbours the answer writers confuse it with) and one random
+    rule; an unanswerable question's top rules are all negatives."""
     rng = rng or random.Random(SEED)
     by_book: dict[str, list[dict]] = {}
     for r in rows:
@@ -132,6 +134,9 @@ def pairs(rows: list[dict], negatives: int = 5, rng: random.Random | None = None
             for p in pos[:2]:
                 yield q["question"], p.text, 1.0
             hard = neg[:negatives]
+            if neighbours and q.get("start") is not None:
+                near = sorted(neg, key=lambda r: abs(r.start - q["start"]))[:neighbours]
+                hard = near + [r for r in hard if r not in near][:negatives - len(near)]
             rest = [r for r in book.rules if r not in hard and r not in pos]
             if rest:
                 hard.append(rng.choice(rest))

@@ -84,6 +84,9 @@ def main() -> None:
     ap.add_argument("--epochs", type=int, default=1)
     ap.add_argument("--max-pairs", type=int, default=0, help="cap the training pairs (0: all)")
     ap.add_argument("--negatives", type=int, default=4)
+    ap.add_argument("--neighbours", type=int, default=0, help="of the negatives, how many are the evidence's "
+                    "nearest rules in the book")
+    ap.add_argument("--init", type=Path, default=None, help="go on from this saved model (a second stage)")
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--out", type=Path, default=Path("data/reader-train"))
     ap.add_argument("--threads", type=int, default=2)
@@ -100,7 +103,7 @@ def main() -> None:
     torch.manual_seed(SEED)
     t0 = time.time()
     train_rows, held_rows = load_rows()
-    train_pairs = list(pairs(train_rows, args.negatives))
+    train_pairs = list(pairs(train_rows, args.negatives, neighbours=args.neighbours))
     held_pairs = list(pairs(held_rows, args.negatives))
     random.Random(SEED).shuffle(train_pairs)
     if args.max_pairs:
@@ -109,8 +112,9 @@ def main() -> None:
           f"{len(train_rows)} questions; {len(held_pairs)} held-out pairs from {len(held_rows)} questions "
           f"({time.time() - t0:.0f} s)", flush=True)
 
-    model = CrossEncoder(str(get_model_path()), num_labels=1, max_length=MAX_TOKENS, device="cpu")
-    before = ranking_figures(lambda flat: [float(x) for x in model.predict(flat, batch_size=32)], held_pairs)
+    model = CrossEncoder(str(args.init or get_model_path()), num_labels=1, max_length=MAX_TOKENS, device="cpu")
+    before = ranking_figures(lambda flat: [float(x) for x in model.predict(flat, batch_size=32,
+                                                                            activation_fn=torch.nn.Sigmoid())], held_pairs)
     print("held-out before training (the base model as a cross-encoder, untrained head):", before, flush=True)
 
     data = Dataset.from_dict({"question": [p[0] for p in train_pairs], "rule": [p[1] for p in train_pairs],

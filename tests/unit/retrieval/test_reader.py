@@ -1,4 +1,5 @@
-"""The reader's place in the answer: which rule a pick quotes and when it abstains, with a deterministic fake."""
+"""The reader's place in the answer: it reads the rules the best picks would quote, and its probability can
+say that a rule does not answer; with a deterministic fake."""
 
 import pytest
 
@@ -11,7 +12,7 @@ from tests.unit.conftest import plan_for
 
 
 class WordReader:
-    """Reads as the answer the rule that holds a given word; every other rule reads as no answer."""
+    """Reads as the answer a rule that holds a given word; every other rule reads as no answer."""
 
     name = "word"
 
@@ -24,45 +25,45 @@ class WordReader:
         return [0.95 if self.word in r else 0.05 for r in rules]
 
 
-def _pick(index, tuning, question, reader):
-    plan = plan_for(index, question)
-    hits = [Hit(c, 1.0, 1.0) for c in index.chunks if c.doc == "kraken-cove"]
-    return plan, Picker(index, plan, tuning.replace(answer_hits=len(hits), reader_hits=len(hits)), reader).picks(hits)
+def _picks(index, tuning, question, reader, lang="en"):
+    plan = plan_for(index, question, lang=lang)
+    hits = [Hit(c, 1.0, 1.0) for c in index.chunks]
+    return plan, Picker(index, plan, tuning.replace(answer_hits=len(hits)), reader).picks(hits)
 
 
-def test_the_reader_chooses_among_a_passages_best_units(tiny, tuning):
-    question = "what can I do on my turn"
-    _, plain_picks = _pick(tiny, tuning, question, None)
-    _, read_picks = _pick(tiny, tuning, question, WordReader("Fatigue"))
-    quote = lambda p: tiny.text(p.hit.chunk.doc)[p.start:p.end]  # noqa: E731
-    assert "Fatigue" not in quote(plain_picks[0])
-    assert "Fatigue" in quote(read_picks[0])
-    assert read_picks[0].read == pytest.approx(0.95)
-    assert plain_picks[0].read is None
+def test_the_reader_reads_the_rules_the_best_picks_quote(tiny, tuning):
+    r = WordReader("Pearls")
+    _, picks = _picks(tiny, tuning, "how many pearls to win", r)
+    read = [p for p in picks if p.read is not None]
+    assert len(read) == min(len(picks), tuning.reader_picks)
+    best = picks[0]
+    rule = tiny.text(best.hit.chunk.doc)[best.start:best.end]
+    assert "25 Pearls" in rule and best.read == pytest.approx(0.95)
+    assert reader_text(best.hit.chunk.section, rule) in [x for call in r.calls for x in call]
+    # it does not reorder: the same picks in the same order as without it
+    _, plain = _picks(tiny, tuning, "how many pearls to win", None)
+    assert [(p.hit.chunk.id, p.start) for p in plain] == [(p.hit.chunk.id, p.start) for p in picks]
 
 
-def test_the_reader_reads_rules_as_a_player_does(tiny, tuning):
-    r = WordReader("Fatigue")
-    _pick(tiny, tuning, "what can I do on my turn", r)
-    read = [rule for call in r.calls for rule in call]
-    assert read and all(": " in rule and "\t" not in rule.split(": ", 1)[0] for rule in read)
+def test_a_rule_it_reads_as_no_answer_is_not_answerable(tiny, tuning):
+    plan, picks = _picks(tiny, tuning, "how many pearls to win", WordReader("no such word"))
+    assert picks[0].read == pytest.approx(0.05)
+    assert answerable(tiny, plan, picks[0], tuning.replace(reader_abstain=0.0))
+    assert not answerable(tiny, plan, picks[0], tuning.replace(reader_abstain=0.1))
+
+
+def test_headings_and_rules_read_as_a_player_does():
     assert reader_text("Setup > Turn Order", "* **Rest:** discard 1 Fatigue.") == "Turn Order: Rest: discard 1 Fatigue."
 
 
-def test_its_probability_decides_abstention_when_a_floor_is_set(tiny, tuning):
-    plan, picks = _pick(tiny, tuning, "what can I do on my turn", WordReader("no such word"))
-    best = picks[0]
-    assert best.read == pytest.approx(0.05)
-    assert not answerable(tiny, plan, best, tuning.replace(reader_abstain=0.5, answerable_min=-9, coverage_min=0))
-    assert answerable(tiny, plan, best, tuning.replace(reader_abstain=0.04, answerable_min=-9, coverage_min=0))
-
-
-def test_korean_questions_are_not_read(tiny, tuning):
-    r = WordReader("Fatigue")
-    plan = plan_for(tiny, "휴식 액션은 뭐야?", lang="ko")
-    hits = [Hit(c, 1.0, 1.0) for c in tiny.chunks]
-    Picker(tiny, plan, tuning, r).picks(hits)
+def test_korean_questions_and_books_are_not_read(tiny, tuning, tmp_path):
+    from tests.unit.conftest import make_snapshot
+    r = WordReader("Pearls")
+    _picks(tiny, tuning, "휴식 액션은 뭐야?", r, lang="ko")
     assert r.calls == []
+    korean = make_snapshot(tmp_path, {"kraken-ko": "크라켄\n\n설정\n\n각 플레이어는 진주 7개를 받습니다.\n"}, {"kraken-ko": "ko"})
+    _, picks = _picks(korean, tuning, "how many pearls?", r)
+    assert r.calls == [] and all(p.read is None for p in picks)
 
 
 def test_registry_knows_the_trained_reader_and_takes_fakes():
