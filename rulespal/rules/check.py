@@ -502,8 +502,18 @@ def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
     # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks
     if asked and thing and not asked & thing and not _other_script(thing, question) \
             and not (asked & TIME_WORDS and thing & TIME_WORDS):  # "how much time": "20 minutes" answers it
-        return f"the question asks about {' '.join(sorted(asked))}"
+        return f"this number is about {_surface(thing, c.text)}, the question asks about {_surface(asked, question)}"
     return None
+
+
+def _surface(stems: frozenset[str], text: str) -> str:
+    """The text's own words for these stems, in its order ("rum cubes", not the stems "cube rum")."""
+    words: list[str] = []
+    for m in re.finditer(r"[^\W\d_]+", text):
+        word = m.group().casefold()
+        if word not in words and set(tokenize(word)) & stems:
+            words.append(word)
+    return " ".join(words) or " ".join(sorted(stems))
 
 
 TIME_WORDS = frozenset(tokenize("time minutes hours seconds mins"))

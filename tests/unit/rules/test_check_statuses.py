@@ -361,3 +361,11 @@ def test_thousands_separators_and_decimals_are_one_number_in_the_rule():
     assert [(c.status, c.detail) for c in wrong] == [("contradicted", "the cited rule says 1.5 gold")]
     cash = check_answer(Draft("Everyone receives $5,000 in cash [1].", True, ("d",), (_whole(CASH),)))
     assert [(c.status, c.detail) for c in cash] == [("contradicted", "the cited rule says 6,000 cash")]
+
+
+def test_does_not_answer_says_so_in_the_players_words():
+    quote = "Rum markers: 10. Each player takes 3 Gold."
+    checks = check_answer(Draft("Each player takes 3 Gold [1].", True, ("d",), (_whole(quote),)),
+                          question="how many rum cubes in a 3 player game?")
+    assert [c.detail for c in checks if not c.answers] == [
+        "does not answer: this number is about gold, the question asks about rum cubes"]
