@@ -33,9 +33,11 @@ from rulespal.rules.lookup import HEADER_PLAYERS, ROW_KEY, key_holds
 # A sentence of a cited quote: a full stop inside a number ("1.5 Gold", "$1,000.") does not end it.
 SENTENCE = re.compile(r"(?:[^.!?;\n]|[.](?=\d))+[.!?;]?")
 # Numbers in a cited quote, also where a flattened table glued them to words ("2 Souls3 Souls5 Souls"); read
-# as the answer's claims are: thousands separators and decimals are part of the number ("$6,000", "1.5").
+# as the answer's claims are: thousands separators, decimals and ranges are part of the number ("$6,000", "1.5",
+# "6-9").
 RESTATE_SHARE = Tuning().restate_share
-QUOTE_NUMBER = re.compile(rf"(?<![\d.,])[+−-]?(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)(?![\d])|{SPELLED}", re.I)
+QUOTE_NUMBER = re.compile(rf"(?<![\d.,])[+−-]?(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)(?:[–-]\d+(?![.,/]\d))?(?![\d])"
+                          rf"|{SPELLED}", re.I)
 # The fewest words of an answer's sentence copied from a cited quote that make it a quote, not a coincidence.
 VERBATIM_MIN_WORDS = 4
 

@@ -17,7 +17,7 @@ FRACTION_WORDS = {"half": "1/2", "a third": "1/3", "a quarter": "1/4"}
 # A sign glued to a Korean word is still a sign ("체력-2": health -2); after a Latin letter it is a hyphen.
 SPELLED = (rf"\b(?P<w>{EN_NUMBER_WORDS}|half|a third|a quarter)\b"
            rf"|(?P<k>(?<![가-힣])(?:{KO_NUMERALS}))(?=\s?(?:장|개|번|명|칸|점|턴|라운드))")
-NUMBER = re.compile(rf"(?:(?<![\w.#])|(?<=[가-힣])(?=[+−-]\d))(?P<n>[+−-]?\d+(?:[.,]\d+)?(?:/\d+)*)(?![\w.]*\d)"
+NUMBER = re.compile(rf"(?:(?<![\w.#])|(?<=[가-힣])(?=[+−-]\d))(?P<n>[+−-]?\d+(?:[.,]\d+)?(?:/\d+)*(?:[–-]\d+(?![.,/]\d))?)(?![\w.]*\d)"
                     rf"|{SPELLED}", re.I)
 MARKER = re.compile(r"\[\d+(?:\s*,\s*\d+)*\]")  # "[1]", "[1, 2]"
 # A noun right after a number ("4 and 5 players" ends in a count, "pages 2 & 3 of the rules" does not).

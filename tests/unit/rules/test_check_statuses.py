@@ -369,3 +369,11 @@ def test_does_not_answer_says_so_in_the_players_words():
                           question="how many rum cubes in a 3 player game?")
     assert [c.detail for c in checks if not c.answers] == [
         "does not answer: this number is about gold, the question asks about rum cubes"]
+
+
+def test_a_range_is_one_claim_checked_as_one():
+    quote = "6-9: take 2 cards. 10+: take 3 cards."
+    checks = check_answer(Draft("6-9: take 2 cards [1].", True, ("d",), (_whole(quote),)), question="how many cards?")
+    assert [(c.claim, c.status) for c in checks] == [("6-9", "verified"), ("2 cards", "verified")]
+    wrong = check_answer(Draft("6-8: take 2 cards [1].", True, ("d",), (_whole("6-9 players: take 2 cards."),)))
+    assert [c.claim for c in wrong if c.status == "verified"] == ["2 cards"] and "6-8" in [c.claim for c in wrong]
