@@ -7,10 +7,11 @@ import re
 
 from rulespal.core.messages import say
 from rulespal.core.numbers import DIGITS as DIGIT, QUANTITY
+from rulespal.core.text import STEP_NUMBER
 from rulespal.core.types import Draft
 from rulespal.rules.quantities import stems
 from rulespal.answering.context import AnswerContext
-from rulespal.answering.render import STEP_NUMBER, span_citation
+from rulespal.answering.render import span_citation
 
 SHOWN_ON = re.compile(
     r"\b(?:is|are)\s+(?:also\s+|always\s+)?(?:found|shown|printed|listed|indicated|given|noted|depicted)\s+(?:on|in)\s+"

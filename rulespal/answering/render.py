@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from rulespal.core.messages import say
-from rulespal.core.text import plain
+from rulespal.core.text import STEP_NUMBER, plain
 from rulespal.core.types import Citation
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.glossary import gloss
@@ -23,9 +23,7 @@ def span_citation(index: IndexSnapshot, n: int, doc: str, start: int, end: int) 
                     quote=index.text(doc)[start:end])
 
 
-# A list item's step number ("10. The player who ..."): read out at the start of an answer it looks like the
-# answer's number. The citation keeps it; the answer's line does not.
-STEP_NUMBER = re.compile(r"^(?:\d{1,2}|[A-Za-z])[.)]\s+(?=\S)")
+# A list item's step number (core.text.STEP_NUMBER): the citation keeps it; the answer's line does not.
 
 
 def quote_text(pick: Pick, doc_text: str) -> str:

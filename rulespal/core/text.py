@@ -41,6 +41,11 @@ MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 MD_EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=[^\s*])|(?<=[^\s*])\*(?![\w*])")
 
 
+# A list item's step number ("10. The player who ...", "b) ..."): read out at the start of an answer it looks like the
+# answer's number.
+STEP_NUMBER = re.compile(r"^(?:\d{1,2}|[A-Za-z])[.)]\s+(?=\S)")
+
+
 def plain(text: str) -> str:
     """A quoted line as a reader sees it: Markdown links, emphasis, heading marks, block quotes and
     the leading bullet removed, whitespace folded."""

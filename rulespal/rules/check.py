@@ -21,7 +21,7 @@ from dataclasses import replace
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
 from rulespal.core.players import NAMED_COUNTS, listed_counts, player_counts
-from rulespal.core.text import HANGUL, plain, unwrap
+from rulespal.core.text import HANGUL, STEP_NUMBER, plain, unwrap
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
@@ -47,13 +47,14 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
                  glossary: tuple[tuple[str, str], ...] = ()) -> list[Check]:
     claims, others = read_claims(draft.text, question, names)
     worked = _worked(draft, question)
+    flat_quotes = [_flat(cite.quote) for cite in draft.citations]
     checks: list[Check] = []
     seen: set[str] = set()
     for c in claims:
         if c.text in seen:
             continue
         seen.add(c.text)
-        status, source, detail = (worked.get((c.start, c.number)) or _quoted_verbatim(c, draft)
+        status, source, detail = (worked.get((c.start, c.number)) or _quoted_verbatim(c, draft, flat_quotes)
                                   or _status(c, draft, book, restate_share, glossary))
         not_it = None if status != "verified" else _not_the_answer(c, question, draft.text)
         answers = not_it is None
@@ -70,16 +71,14 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
 def _flat(text: str) -> str:
     """A quote or an answer's sentence as words only: markers, Markdown, bullets, step numbers, table bars,
     quotation marks and case left out, so that an answer's copy of a rule reads the same as the rule."""
-    lines = [STEP.sub("", plain(line)) for line in MARKER.sub(" ", text).splitlines()]
+    lines = [STEP_NUMBER.sub("", plain(line)) for line in MARKER.sub(" ", text).splitlines()]
     return " ".join(re.sub(r"[|\t\"“”‘’«»]", " ", " ".join(lines)).split()).casefold().strip(" .:;")
 
 
-STEP = re.compile(r"^(?:\d{1,2}|[A-Za-z])[.)]\s+(?=\S)")
-
-
-def _quoted_verbatim(c: Claim, draft: Draft) -> tuple[str, SourceSpan | None, str | None] | None:
+def _quoted_verbatim(c: Claim, draft: Draft, flat_quotes: list[str]) -> tuple[str, SourceSpan | None, str | None] | None:
     """A claim in a stretch of the answer copied word for word from a cited quote is what that quote says: a
-    quote never contradicts itself. The stretch is the claim's sentence, or its part after a lead-in colon."""
+    quote never contradicts itself. The stretch is the claim's sentence, or its part after a lead-in colon.
+    ``flat_quotes``: ``_flat`` of each citation's quote, in order."""
     start, end = sentence_span(draft.text, c.start)
     sentence = draft.text[start:end]
     pieces = [sentence] + [sentence[i + 1:] for i in (sentence.find(":"), sentence.find("\"")) if 0 <= i < c.start - start]
@@ -87,8 +86,8 @@ def _quoted_verbatim(c: Claim, draft: Draft) -> tuple[str, SourceSpan | None, st
         words = _flat(piece)
         if len(words.split()) < VERBATIM_MIN_WORDS:
             continue
-        for cite in draft.citations:
-            if words in _flat(cite.quote):
+        for cite, flat in zip(draft.citations, flat_quotes):
+            if words in flat:
                 m = re.search(re.escape(c.text), cite.quote)
                 num = _number_span(c) or (c.start, c.end)  # the source is the number itself, as elsewhere
                 at = cite.start + m.start() + num[0] - c.start if m else cite.start

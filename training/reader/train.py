@@ -16,7 +16,6 @@ import argparse
 import json
 import os
 import random
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -25,7 +24,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from training.reader.data import DATA, SEED, is_heldout, pairs, read_jsonl  # noqa: E402
-from rulespal.retrieval.reader import MAX_TOKENS, MODEL_FILE, MODELS, TOKENIZER_FILE  # noqa: E402
+from rulespal.retrieval.reader import MAX_TOKENS, MODELS  # noqa: E402
 
 
 def load_rows() -> tuple[list[dict], list[dict]]:
@@ -115,7 +114,7 @@ def main() -> None:
     model = CrossEncoder(str(args.init or get_model_path()), num_labels=1, max_length=MAX_TOKENS, device="cpu")
     before = ranking_figures(lambda flat: [float(x) for x in model.predict(flat, batch_size=32,
                                                                             activation_fn=torch.nn.Sigmoid())], held_pairs)
-    print("held-out before training (the base model as a cross-encoder, untrained head):", before, flush=True)
+    print("held-out before training:", before, flush=True)
 
     data = Dataset.from_dict({"question": [p[0] for p in train_pairs], "rule": [p[1] for p in train_pairs],
                               "label": [p[2] for p in train_pairs]})
@@ -149,7 +148,6 @@ def main() -> None:
             "heldout_by_epoch": history, **figures, "command": " ".join(["python -m training.reader.train", *sys.argv[1:]])}
     (MODELS / "reader-card.json").write_text(json.dumps(card, indent=1) + "\n")
     print(json.dumps(card, indent=1))
-    shutil.rmtree(args.out, ignore_errors=True) if os.environ.get("READER_CLEAN") else None
 
 
 if __name__ == "__main__":
