@@ -113,7 +113,8 @@ def _score(item: dict, service: RulesPal, books, tally: Tally) -> None:
             tally.status_right += 1
         if check is not None and label["status"] == "verified" and check.status == "verified":
             tally.relevance_n += 1
-            tally.relevance_right += check.answers == label["answers_question"]
+            # what a player sees: a chip said to answer (True) or not (False, or None: a number of the rule)
+            tally.relevance_right += (check.answers is True) == label["answers_question"]
     for nc in item.get("non_claims", []):
         if nc["kind"] == "marker":
             continue

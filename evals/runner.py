@@ -168,9 +168,23 @@ def summarize(results: list[Result]) -> dict:
         # answers whose drafted numbers the checks contradicted (and replaced by the quoted rule)
         "corrected": sum(1 for r in results if any(c.get("detail", "").startswith("a drafted answer")
                                                    for c in r.answer.get("checks", []))),
+        # the two chip rates a player feels: a right answer showing a red or "does not answer" chip, and a wrong
+        # answer showing a green chip said to answer the question
+        "right_with_bad_chip": rate([_bad_chip(r.answer) for r in results if r.correct and r.answer.get("answerable")]),
+        "wrong_with_green_chip": rate([_green_chip(r.answer) for r in results
+                                       if not r.correct and r.answer.get("answerable")]),
         "latency_p50_ms": round(lat[len(lat) // 2], 1) if lat else None,
         "latency_p95_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.95))], 1) if lat else None,
     }
+
+
+def _bad_chip(answer: dict) -> bool:
+    return any(c.get("status") == "contradicted" or (c.get("status") == "verified" and c.get("answers") is False)
+               for c in answer.get("checks", []))
+
+
+def _green_chip(answer: dict) -> bool:
+    return any(c.get("status") == "verified" and c.get("answers") is True for c in answer.get("checks", []))
 
 
 def breakdown(results: list[Result], key) -> dict[str, dict]:

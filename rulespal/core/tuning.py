@@ -34,6 +34,10 @@ class Tuning:
     # reader's held-out training books (rulespal/models/READER.md: at 0.10 it abstains on 36 % of their
     # unanswerable questions with 0.5 % false abstention); blind dev with and without (see the README)
     reader_abstain: float = 0.10
+    # a read pick whose probability beats the best-scored pick's by this much is quoted instead (1.0: never)
+    reader_prefer: float = 1.0
+    # a pick the reader gives at least this probability answers even under the score floors (1.0: never)
+    reader_confident: float = 1.0
 
     # ---- unit scoring: how well a sentence, item or row answers (rulespal/retrieval/units.py) ----
     w_overlap: float = 0.45  # weight of idf-weighted term overlap beside dense similarity; dev grid

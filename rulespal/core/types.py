@@ -139,7 +139,9 @@ class Check(_Frozen):
     status: Literal["verified", "contradicted", "unverified"]
     source: SourceSpan | None = None  # the span that states it (verified) or states another value (contradicted)
     detail: str | None = None
-    answers: bool = True  # False: verified, but about something other than what the question asks
+    # True: verified and about what the question asks (its thing or its player count); False: verified but
+    # clearly about something else; None: a number the cited rule states that the question does not ask about
+    answers: bool | None = True
 
 
 class Answer(_Frozen):
@@ -156,7 +158,7 @@ class Answer(_Frozen):
     def to_json(self) -> dict:
         data = self.model_dump()
         # A check without a detail leaves the field out (the contract lists claim, status, source).
-        data["checks"] = [{k: v for k, v in c.items() if v is not None or k == "source"} for c in data["checks"]]
+        data["checks"] = [{k: v for k, v in c.items() if v is not None or k in ("source", "answers")} for c in data["checks"]]
         if data["note"] is None:
             del data["note"]
         return data

@@ -57,9 +57,11 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
         status, source, detail = (worked.get((c.start, c.number)) or _quoted_verbatim(c, draft, flat_quotes)
                                   or _status(c, draft, book, restate_share, glossary))
         not_it = None if status != "verified" else _not_the_answer(c, question, draft.text)
-        answers = not_it is None
+        answers: bool | None = True
         if not_it is not None:
-            detail = f"does not answer: {not_it}"
+            answers, detail = False, f"does not answer: {not_it}"
+        elif status == "verified" and not _answers(c, question):
+            answers = None  # incidental: a number of the rule, shown without the answer's colour
         checks.append(Check(claim=c.text, status=status, source=source, detail=detail, answers=answers))
     for o in others:
         if o.kind == "question" and o.text not in seen:
@@ -505,6 +507,25 @@ def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
             and not (asked & TIME_WORDS and thing & TIME_WORDS):  # "how much time": "20 minutes" answers it
         return f"this number is about {_surface(thing, c.text)}, the question asks about {_surface(asked, question)}"
     return None
+
+
+def _answers(c: Claim, question: str) -> bool:
+    """Something says a verified claim is what the question asks: the player count it asks about, or a thing the
+    question names (a question in another script, or one that names nothing countable, gives no such sign)."""
+    if not question or HANGUL.search(question) or _other_script(c.thing, question):
+        return True  # Korean words and their English glosses are not compared word for word
+    asked_counts = player_counts(question)
+    if asked_counts and c.players in asked_counts:
+        return True
+    asked = asked_things(question)
+    words = frozenset(tokenize(question)) | asked
+    thing = c.thing - VERBS_BEFORE_NUMBERS
+    if not words - VERBS_BEFORE_NUMBERS:
+        return True
+    if thing & words or c.before & asked or (words & TIME_WORDS and thing & TIME_WORDS):
+        return True
+    # "how much is the ransom?" names no countable thing: the claim's sentence must speak of what it asks
+    return not asked and bool(c.context & words)
 
 
 def _surface(stems: frozenset[str], text: str) -> str:

@@ -105,13 +105,21 @@ class BookPairs:
         return [int(d) for d in docs[0]]
 
 
+def picked_rules(text: str, found: list[dict]) -> list[Rule]:
+    """The rules RulesPal's picker offered for a question (``training/reader/picked.py``), best first."""
+    return [Rule(f["start"], f["end"], reader_text(f["section"], text[f["start"]:f["end"]])) for f in found]
+
+
 def pairs(rows: list[dict], negatives: int = 5, rng: random.Random | None = None,
-          neighbours: int = 0) -> Iterator[tuple[str, str, float]]:
+          neighbours: int = 0, picked: dict[str, list[dict]] | None = None) -> Iterator[tuple[str, str, float]]:
     """(question, rule text, label) for English questions: each positive rule, ``negatives`` hard negatives
     (BM25's top rules that share nothing with the evidence; the first ``neighbours`` of them replaced by the
     rules nearest the evidence in the book, the neighbours the answer writers confuse it with) and one random
-    rule; an unanswerable question's top rules are all negatives."""
+    rule; an unanswerable question's top rules are all negatives. With ``picked`` (question key -> the rules
+    RulesPal's own picker offered), those rules come first, as positives where they hold the evidence and as
+    hard negatives where they share none of it; BM25's fill the rest."""
     rng = rng or random.Random(SEED)
+    picked = picked or {}
     by_book: dict[str, list[dict]] = {}
     for r in rows:
         if r.get("lang", "en") == "en":
@@ -131,7 +139,14 @@ def pairs(rows: list[dict], negatives: int = 5, rng: random.Random | None = None
                     continue
                 negset = {(r.start, r.end) for r in neg}
                 neg = [book.rules[i] for i in ranked if (book.rules[i].start, book.rules[i].end) in negset]
-            for p in pos[:2]:
+            offered = picked_rules(text, picked.get(f"{q['book']}\t{q['question']}", []))
+            if offered:
+                o_pos, o_neg = (([], offered) if q.get("start") is None
+                                else split_by_evidence(offered, q["start"], q["end"]))
+                texts = {r.text for r in pos[:2]}
+                pos = pos[:2] + [r for r in o_pos if r.text not in texts][:1]
+                neg = o_neg + [r for r in neg if r.text not in {n.text for n in o_neg}]
+            for p in pos[:3]:
                 yield q["question"], p.text, 1.0
             hard = neg[:negatives]
             if neighbours and q.get("start") is not None:

