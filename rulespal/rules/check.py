@@ -49,20 +49,28 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
     worked = _worked(draft, question)
     flat_quotes = [_flat(cite.quote) for cite in draft.citations]
     checks: list[Check] = []
+    incidental: set[int] = set()  # quoted word for word, about something else than what is asked
     seen: set[str] = set()
     for c in claims:
         if c.text in seen:
             continue
         seen.add(c.text)
-        status, source, detail = (worked.get((c.start, c.number)) or _quoted_verbatim(c, draft, flat_quotes)
+        quoted = None if (c.start, c.number) in worked else _quoted_verbatim(c, draft, flat_quotes)
+        status, source, detail = (worked.get((c.start, c.number)) or quoted
                                   or _status(c, draft, book, restate_share, glossary))
         not_it = None if status != "verified" else _not_the_answer(c, question, draft.text)
         answers: bool | None = True
         if not_it is not None:
             answers, detail = False, f"does not answer: {not_it}"
         elif status == "verified" and not _answers(c, question):
-            answers = None  # incidental: a number of the rule, shown without the answer's colour
+            answers = None  # another number of the rule: shown without the answer's colour
         checks.append(Check(claim=c.text, status=status, source=source, detail=detail, answers=answers))
+        if quoted is not None and answers is False:
+            incidental.add(len(checks) - 1)
+    if any(c.answers is True and c.status == "verified" for c in checks):
+        # the answer states what was asked: the other numbers of the rules it quotes are not wrong answers
+        checks = [c.model_copy(update={"answers": None, "detail": None}) if i in incidental else c
+                  for i, c in enumerate(checks)]
     for o in others:
         if o.kind == "question" and o.text not in seen:
             seen.add(o.text)
