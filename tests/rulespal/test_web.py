@@ -98,6 +98,17 @@ def test_pick_game_ask_and_open_citation(page):
     assert _focused_is(page, answer.locator("button.cite").first)  # back to the [n] that opened it
 
 
+def test_an_opened_citation_shows_its_highlighted_rule_on_screen(page):
+    answer = _ask(page, "What is the maximum crew Morale?")
+    answer.locator("button.cite").first.click()
+    mark = page.locator("#passage mark")
+    mark.wait_for()
+    page.wait_for_timeout(300)  # a late scroll (focus moving to the close button) would land by now
+    box, view = mark.bounding_box(), page.viewport_size
+    assert box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 40) <= view["height"], (box, view)
+    page.shot("2b-citation-on-screen")
+
+
 def test_citation_opened_from_the_keyboard_gives_focus_back_to_its_button(page):
     answer = _ask(page, "What is the maximum crew Morale?")
     for opener in (answer.locator("button.cite").first, answer.locator(".meta button.cite").first):
