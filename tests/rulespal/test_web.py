@@ -233,12 +233,17 @@ def test_a_question_the_server_never_got_is_kept_to_try_again(browser, own_serve
     page.goto(base + "/")
     page.wait_for_function("document.querySelector('#game-input') !== null")
     sent = _asked(page)
+    for first in ("What is the maximum crew Morale in Skull Tales?", "How do I win Tiny Epic Pirates?"):
+        _ask(page, first)  # a chat longer than the screen: the error must still land above the question bar
     _ask(page, "In Davy Jones' Locker, how many souls per Soul Level with 3 players?")
     stop()  # the server goes away mid-chat
     question = "and with 4 players?"
     failed = _ask(page, question)
     assert "can't be reached" in failed.inner_text()
     assert page.locator("#question").input_value() == question  # not lost: no retyping
+    page.wait_for_timeout(300)
+    error, bar = failed.bounding_box(), page.locator("#ask-form").bounding_box()
+    assert error["y"] + error["height"] <= bar["y"] + 1, (error, bar)  # above the question bar, not behind it
     page.screenshot(path=str(SHOTS / "phone-8-unreachable.png"), full_page=True)
     start()
     failed.locator("button", has_text="Try again").click()
@@ -246,10 +251,10 @@ def test_a_question_the_server_never_got_is_kept_to_try_again(browser, own_serve
     assert "5 Souls" in follow.inner_text()
     assert page.locator(".msg.error").count() == 0  # the failed try is replaced by the answer
     assert [m.inner_text() for m in page.locator(".msg.user").all()][-1] == question
-    assert page.locator(".msg.user").count() == 2
+    assert page.locator(".msg.user").count() == 4
     assert page.locator("#question").input_value() == ""
-    assert [t["content"] for t in sent[-1]["history"] if t["role"] == "user"] == [
-        "In Davy Jones' Locker, how many souls per Soul Level with 3 players?"]
+    assert [t["content"] for t in sent[-1]["history"] if t["role"] == "user"][-1] == (
+        "In Davy Jones' Locker, how many souls per Soul Level with 3 players?")  # the failed try is not history
     ctx.close()
 
 
