@@ -23,6 +23,8 @@ from rulespal.rules.claims import normalise, read_claims
 from rulespal.service import RulesPal
 
 CHECKER = Path(__file__).with_name("checker")
+RIGHT_CASES = {"verbatim", "typo", "right-incidental"}  # the fresh items' cases (evals/checker/fresh/)
+WRONG_CASES = {"wrong-incidental", "wrong-number"}
 
 
 def load_books(folder: Path = CHECKER) -> dict[str, Book]:
@@ -45,6 +47,12 @@ class Tally:
     chips_on_non_claims: int = 0
     mutated: int = 0
     caught: int = 0
+    verbatim_contradicted: int = 0  # contradicted chips on answers that quote their rule word for word and are right
+    # the rates a player feels, on items whose case says whether the answer is right
+    right: int = 0
+    right_bad_chip: int = 0  # a right answer showing a red or "does not answer" chip
+    wrong: int = 0
+    wrong_green_chip: int = 0  # a wrong answer showing a green chip said to answer
 
     def report(self) -> dict:
         def r(a: int, b: int) -> float | None:
@@ -54,21 +62,28 @@ class Tally:
                 "extraction_recall": r(self.matched, self.labelled), "status_accuracy": r(self.status_right, self.matched),
                 "relevance_accuracy": r(self.relevance_right, self.relevance_n),
                 "verified_chips_on_non_claims": self.chips_on_non_claims, "mutations": self.mutated,
-                "mutation_catch_rate": r(self.caught, self.mutated)}
+                "mutation_catch_rate": r(self.caught, self.mutated),
+                "contradicted_on_verbatim_quotes": self.verbatim_contradicted,
+                "right_answers_with_bad_chip": r(self.right_bad_chip, self.right),
+                "wrong_answers_with_green_chip": r(self.wrong_green_chip, self.wrong)}
 
 
 def run_checker_eval(service: RulesPal, folder: Path = CHECKER) -> dict:
-    """Scores over all books, and over each half: the checker was tuned on the first half (alphabetical
-    order, every other book); the second half shows how it does on books it was not tuned on."""
+    """Scores over the first 16 books ("all"), and over each half: the checker was tuned on the first half
+    (alphabetical order, every other book); the second half shows how it does on books it was not tuned on.
+    ``fresh/`` holds later books written for the cases players met (verbatim quotes with separators and
+    decimals, typo'd questions, right and wrong answers with incidental numbers), never tuned on."""
     books = service.books()
-    tallies = {"all": Tally(), "tuned-on half": Tally(), "other half": Tally()}
-    for i, path in enumerate(sorted(folder.glob("*.jsonl"))):
-        half = "tuned-on half" if i % 2 == 0 else "other half"
+    tallies = {"all": Tally(), "tuned-on half": Tally(), "other half": Tally(), "fresh books": Tally()}
+    files = [(p, "tuned-on half" if i % 2 == 0 else "other half") for i, p in enumerate(sorted(folder.glob("*.jsonl")))]
+    files += [(p, "fresh books") for p in sorted((folder / "fresh").glob("*.jsonl"))]
+    for path, group in files:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 item = json.loads(line)
-                _score(item, service, books, tallies["all"])
-                _score(item, service, books, tallies[half])
+                if group != "fresh books":
+                    _score(item, service, books, tallies["all"])
+                _score(item, service, books, tallies[group])
     return {name: t.report() for name, t in tallies.items()}
 
 
@@ -93,6 +108,16 @@ def _score(item: dict, service: RulesPal, books, tally: Tally) -> None:
     claims, _ = read_claims(item["answer"], item["question"], names)
     glossary = tuple(books.glossary([item["doc"]]))
     checks = {c.claim: c for c in check_answer(draft, books.facts, item["question"], names, glossary=glossary)}
+    case = item.get("case")
+    if case == "verbatim":
+        tally.verbatim_contradicted += sum(c.status == "contradicted" for c in checks.values())
+    if case in RIGHT_CASES:
+        tally.right += 1
+        tally.right_bad_chip += any(c.status == "contradicted" or (c.status == "verified" and c.answers is False)
+                                    for c in checks.values())
+    elif case in WRONG_CASES:
+        tally.wrong += 1
+        tally.wrong_green_chip += any(c.status == "verified" and c.answers is True for c in checks.values())
     labelled = []
     for c in item["claims"]:
         at = item["answer"].find(c["text"])
