@@ -165,6 +165,8 @@ def summarize(results: list[Result]) -> dict:
         "hit@5": rate([r.rank is not None and r.rank <= 5 for r in ranked]),
         "mrr": round(statistics.fmean([1 / r.rank if r.rank else 0 for r in ranked]), 4) if ranked else None,
         "fragments": sum(1 for r in results if r.fragment),
+        # answers whose text shows rulebook markup raw: a Markdown heading or table rule, bold marks, a tab row
+        "raw_markup": sum(1 for r in results if RAW_MARKUP.search(r.answer.get("answer", ""))),
         # answers whose drafted numbers the checks contradicted (and replaced by the quoted rule)
         "corrected": sum(1 for r in results if any(c.get("detail", "").startswith("a drafted answer")
                                                    for c in r.answer.get("checks", []))),
@@ -176,6 +178,9 @@ def summarize(results: list[Result]) -> dict:
         "latency_p50_ms": round(lat[len(lat) // 2], 1) if lat else None,
         "latency_p95_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.95))], 1) if lat else None,
     }
+
+
+RAW_MARKUP = re.compile(r"(?m)^\s*#{1,6}\s|\|\s*:?-{3,}|\*\*\S|\S\t+\S|(?:^|\s)\|[^|\n]+\|[^|\n]+\|")
 
 
 def _bad_chip(answer: dict) -> bool:

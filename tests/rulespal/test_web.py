@@ -87,7 +87,7 @@ def test_pick_game_ask_and_open_citation(page):
     assert page.evaluate("document.activeElement.id") == "question"  # focus stays in the box
     page.shot("1-answer")
     answer.locator("button.cite").first.click()
-    mark = page.locator("#passage mark")
+    mark = page.locator("#passage mark").first
     mark.wait_for()
     assert "30" in mark.inner_text()
     assert "Voyage phase" in page.locator("#crumbs").inner_text()
@@ -101,7 +101,7 @@ def test_pick_game_ask_and_open_citation(page):
 def test_an_opened_citation_shows_its_highlighted_rule_on_screen(page):
     answer = _ask(page, "What is the maximum crew Morale?")
     answer.locator("button.cite").first.click()
-    mark = page.locator("#passage mark")
+    mark = page.locator("#passage mark").first
     mark.wait_for()
     page.wait_for_timeout(300)  # a late scroll (focus moving to the close button) would land by now
     box, view = mark.bounding_box(), page.viewport_size
@@ -109,19 +109,33 @@ def test_an_opened_citation_shows_its_highlighted_rule_on_screen(page):
     page.shot("2b-citation-on-screen")
 
 
+def test_a_tab_table_in_the_rulebook_is_shown_as_a_table_with_its_highlight(page):
+    answer = _ask(page, "In Pirates, how many rum markers with 3 players?")
+    answer.locator("button.cite").first.click()
+    page.locator("#passage mark").first.wait_for()
+    table = page.locator("#passage table.rules-table")
+    assert table.count() >= 1
+    assert "Rum markers" in table.first.locator("th, td").all_inner_texts()
+    tabs = page.evaluate("""() => { const w = document.createTreeWalker(document.querySelector('#passage'), 4);
+                                    let n = 0; while (w.nextNode()) n += w.currentNode.data.includes('\\t'); return n; }""")
+    assert tabs == 0  # no tab-separated text left
+    assert page.locator("#passage table.rules-table mark").count() >= 1  # the cited row, highlighted in its cells
+    page.shot("2c-table-in-passage")
+
+
 def test_citation_opened_from_the_keyboard_gives_focus_back_to_its_button(page):
     answer = _ask(page, "What is the maximum crew Morale?")
     for opener in (answer.locator("button.cite").first, answer.locator(".meta button.cite").first):
         opener.focus()
         page.keyboard.press("Enter")
-        page.locator("#passage mark").wait_for()
+        page.locator("#passage mark").first.wait_for()
         assert _focused_is(page, page.locator("#panel-close"))
         page.keyboard.press("Escape")
         assert page.locator("#panel").is_hidden()
         assert _focused_is(page, opener), page.evaluate("document.activeElement.outerHTML")
     opener.focus()
     page.keyboard.press("Enter")
-    page.locator("#passage mark").wait_for()
+    page.locator("#passage mark").first.wait_for()
     page.locator("#panel-close").press("Enter")  # the close button does the same
     assert _focused_is(page, opener)
 
@@ -184,7 +198,7 @@ def test_quick_lookup_as_you_type(page):
     first.wait_for(timeout=30000)
     assert page.locator("#hits li").count() >= 3
     first.locator("button").click()
-    first.locator("mark").wait_for()
+    first.locator("mark").first.wait_for()  # a highlight over several lines is one mark a line
     page.shot("6-lookup")
 
 
@@ -274,7 +288,7 @@ def test_the_conversation_and_the_game_survive_a_reload(page):
     assert page.locator("#log .check").count() == chips
     assert page.locator("#game-input").input_value() == "Davy Jones' Locker: Curse of the Ghost Ships"
     page.locator("#log .msg.bot button.cite").first.click()  # the restored [n] still opens its passage
-    page.locator("#passage mark").wait_for()
+    page.locator("#passage mark").first.wait_for()
     page.keyboard.press("Escape")
     follow = _ask(page, "and with 4 players?")  # the turns before the reload are still its history
     assert "5 Souls" in follow.inner_text()
