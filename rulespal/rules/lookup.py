@@ -154,6 +154,18 @@ def _rows_by_name(body: tuple[Row, ...], question: str, min_share: float) -> tup
     return tuple(best) if best_score >= min_share and len(best) <= 2 else ()
 
 
+def _row_named(first_header: str, row_label: str) -> str:
+    """The row a value is read from, named with its column: "With 3 players" (a "Players" column), "Roll
+    6-9"; "" when the table has one body row."""
+    label, head = row_label.strip(), first_header.strip()
+    if not label:
+        return ""
+    if re.fullmatch(r"(?:#\s*of\s*|number\s+of\s+)?players?", head, re.I) and \
+            re.fullmatch(r"\d+(?:\s*[-–]\s*\d+)?\+?", label):
+        return f"With {label} players"
+    return f"{head} {label}" if head and head.casefold() not in label.casefold() else label
+
+
 def render(lk: Lookup) -> str:
     """A short answer from a lookup: "3-Players: 3 Gems", "Volcano: 4 Gold or -2 Health"."""
     header = lk.table.header.cells
@@ -164,7 +176,8 @@ def render(lk: Lookup) -> str:
             value = cells[lk.column].text if lk.column < len(cells) else ""
             label = header[lk.column].text
             row_label = cells[0].text if len(lk.table.body) > 1 and lk.column != 0 else ""
-            parts.append(f"{row_label + ', ' if row_label else ''}{label}: {value}")
+            row = _row_named(header[0].text, row_label)
+            parts.append(f"{row + ', ' if row else ''}{label}: {value}")  # the label last: it names the value
         elif len(header) > 2 and len(cells) == len(header):
             fields = ", ".join(f"{h.text} {c.text}" for h, c in zip(header[1:], cells[1:]) if c.text)
             parts.append(f"{cells[0].text}: {fields}")

@@ -46,3 +46,4 @@ def test_named_row_and_named_column():
     goods = _t("Players\tRum markers\tCotton markers\n2\t8\t12 of each\n3\t10\t15 of each")
     lk = lookup(goods, "how many rum markers with 3 players?")
     assert [c.text for c in lk.cells] == ["10"]
+    assert render(lk) == "With 3 players, Rum markers: 10"  # the row named with its column, not "3, Rum markers"

@@ -43,7 +43,7 @@ def test_default_order_exact_sources_first():
 
 def test_a_table_cell_answers_before_a_sentence(tiny, tuning):
     draft = write_answer(_ctx(tiny, tuning, "how many pearls with 3 players?"), DEFAULT_WRITERS)
-    assert draft.answerable and draft.text == "3, Pearls: 6 [1]"
+    assert draft.answerable and draft.text == "With 3 players, Pearls: 6 [1]"
     quote = draft.citations[0].quote
     assert quote.startswith("Players\tPearls") and "3\t6\t2" in quote
 
