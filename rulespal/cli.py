@@ -110,13 +110,17 @@ def ask(question: str,
         game: Annotated[Optional[str], typer.Option(help="restrict to one game (doc id)")] = None,
         as_json: Annotated[bool, typer.Option("--json", help="print the full JSON response")] = False,
         llm: Annotated[Optional[str], typer.Option(help="a language model writes the answer, e.g. ollama:llama3.2 "
-                                                        "(default: RULESPAL_LLM)")] = None):
+                                                        "(default: RULESPAL_LLM)")] = None,
+        server: Annotated[Optional[str], typer.Option(help="ask a running RulesPal server (e.g. http://127.0.0.1:8000)"
+                                                           " instead of loading the models here, which takes seconds")] = None):
     """Answer one rules question, with citations."""
-    try:
-        answer = _service(llm).ask(question, game)
-    except RulesPalError as e:
-        _fail(e)
-    data = answer.to_json()
+    if server:
+        data = _ask_server(server, question, game)
+    else:
+        try:
+            data = _service(llm).ask(question, game).to_json()
+        except RulesPalError as e:
+            _fail(e)
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
@@ -126,7 +130,32 @@ def ask(question: str,
     for c in data["citations"]:
         typer.echo(f"  [{c['n']}] {c['doc']} — {c['section']} ({c['start']}-{c['end']})")
     for ch in data["checks"]:
-        typer.echo(f"  check: {ch['claim']} — {ch['status']}")
+        said = {False: " (does not answer)", None: " (also in the rule)"}.get(ch.get("answers"), "") \
+            if ch["status"] == "verified" else ""
+        typer.echo(f"  check: {ch['claim']} — {ch['status']}{said}")
+
+
+def _ask_server(server: str, question: str, game: str | None) -> dict:
+    """POST the question to a running server's /api/ask; a server that is not there or refuses says why."""
+    import urllib.error
+    import urllib.request
+
+    url = server.rstrip("/") + "/api/ask"
+    body = json.dumps({"question": question, "game": game}).encode()
+    req = urllib.request.Request(url, body, {"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=60) as res:
+            return json.loads(res.read())
+    except urllib.error.HTTPError as e:
+        try:
+            detail = json.loads(e.read()).get("error", {}).get("message", "")
+        except ValueError:
+            detail = ""
+        _fail(RulesPalError(f"the server at {server} refused the question ({e.code}): {detail or e.reason}"))
+    except (urllib.error.URLError, OSError) as e:
+        reason = getattr(e, "reason", e)
+        _fail(RulesPalError(f"no RulesPal server answers at {server} ({reason}): start one with `make run`, or "
+                            "leave out --server to answer here"))
 
 
 @app.command()

@@ -248,3 +248,24 @@ def test_a_passage_at_the_start_of_a_book_shows_its_first_character(client):
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["context_start"] == 0 and body["context"].startswith(body["quote"])
+
+
+def test_the_command_line_asks_a_running_server(live_server, built, tmp_path):
+    import subprocess
+    import time
+
+    from tests.conftest import cli_env, free_port, rulespal_cmd
+
+    empty = tmp_path / "no-index"  # no index here: the answer can only come from the server
+    t0 = time.perf_counter()
+    p = subprocess.run(rulespal_cmd("ask", "--server", live_server, "--game", "pirates-2ed-governors-daughter",
+                                    "how many rum markers with 3 players?"),
+                       env=cli_env(empty), capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "Rum markers: 10 [1]" in p.stdout and "check: 10 — verified" in p.stdout
+    print(f"rulespal ask --server: {time.perf_counter() - t0:.1f} s")
+    gone = f"http://127.0.0.1:{free_port()}"
+    p = subprocess.run(rulespal_cmd("ask", "--server", gone, "how many actions?"), env=cli_env(empty),
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    assert p.stderr.startswith(f"error: no RulesPal server answers at {gone}") and len(p.stderr.splitlines()) == 1
