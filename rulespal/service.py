@@ -27,6 +27,7 @@ from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Draft, Hit, Turn
 from rulespal.index.snapshot import IndexSnapshot, SnapshotHolder
 from rulespal.retrieval.acronyms import Acronyms
+from rulespal.retrieval.examples import example_questions
 from rulespal.retrieval.followup import Carried, carry_over
 from rulespal.retrieval.games import HANGUL_WORD, GameDetector, normalize
 from rulespal.retrieval.glossary import glossary_for
@@ -291,8 +292,14 @@ class RulesPal:
         counts: dict[str, int] = {}
         for c in idx.chunks:
             counts[c.doc] = counts.get(c.doc, 0) + 1
+        sections: dict[str, list[str]] = {}
+        for c in idx.chunks:
+            if not sections.setdefault(c.doc, []) or sections[c.doc][-1] != c.section:
+                sections[c.doc].append(c.section)
         return [{"id": d.id, "title": d.title, "lang": d.lang, "chunks": counts.get(d.id, 0),
-                 "aliases": list(d.aliases), "base_game": d.base_game, "source": d.source}
+                 "aliases": list(d.aliases), "base_game": d.base_game, "source": d.source,
+                 "file": Path(d.text_path).name if d.text_path else None,
+                 "examples": example_questions(sections.get(d.id, []), d.lang)}
                 for d in idx.meta.docs]
 
     def passage(self, doc: str, start: int | None = None, end: int | None = None, context: int = 600) -> dict:

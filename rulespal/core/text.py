@@ -13,6 +13,13 @@ SYMBOL_BULLET = re.compile(rf"^[\s{BULLET_CHARS}-]+")
 BULLET_LEAD = re.compile(rf"^\s*(?:[{BULLET_CHARS}-]\s*)")
 SECTION_SEP = " > "
 DOC_ID = re.compile(r"^[a-z0-9가-힣][a-z0-9가-힣._-]{0,99}$")
+# Headings no player asks about ("Introduction", "Credits", "3"), and labels that name no term of the game.
+GENERIC_HEADING = re.compile(r"^(?:introduction|overview|contents?|components?|credits?|table of contents|index|"
+                             r"game components|the game|rules|rulebook|example|examples|notes?|summary|"
+                             r"designer'?s? notes?|acknowledg\w*|thanks|\d+)$", re.I)
+# "**Important!**", "**Note:**", "**3 players:**": a label that is no term a player would ask about.
+NOT_A_TERM = re.compile(r"[!?]|^\W*\d|^(?:important|note|notes|example|exception|tip|hint|reminder|remember|"
+                        r"variant|clarification|attention|caution|warning|optional|or|and|then|after|before)\b", re.I)
 
 
 def detect_lang(text: str) -> str:

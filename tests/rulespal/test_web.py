@@ -74,6 +74,30 @@ def _asked(page) -> list[dict]:
     return sent
 
 
+def test_the_empty_page_shows_the_games_and_questions_to_try(page):
+    intro = page.locator("#intro")
+    intro.wait_for()
+    assert "5 rulebooks loaded" in intro.inner_text() and "Skull Tales" in intro.inner_text()
+    intro.locator("button", has_text="Skull Tales").click()
+    assert page.locator("#game-input").input_value() == "Skull Tales"
+    tries = intro.locator("button.example")
+    assert tries.count() == 3 and "Skull Tales" in intro.inner_text()
+    page.shot("0-first-minute")
+    asked = tries.first.inner_text()
+    tries.first.click()
+    answer = _answered(page)
+    assert [m.inner_text() for m in page.locator(".msg.user").all()] == [asked]
+    assert answer.inner_text() and intro.is_hidden()
+
+
+def test_books_with_one_title_show_their_files_in_the_picker(page):
+    page.evaluate("""() => { const g = state.games.find((x) => x.id === 'skull-tales');
+                             state.games.push({ ...g, id: 'skull-tales-pdf', file: 'skull-tales.pdf' }); }""")
+    _type_game(page, "skull")
+    options = page.locator("#game-options li", has_text="Skull Tales")
+    assert sorted(o.locator(".src").inner_text() for o in options.all()) == ["skull-tales.pdf", "skull-tales.txt"]
+
+
 def test_pick_game_ask_and_open_citation(page):
     page.locator("#game-input").click()
     page.locator("#game-input").fill("skull")

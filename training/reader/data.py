@@ -26,7 +26,7 @@ from pathlib import Path
 
 from ingest.chunks import chunk_text
 from rulespal.answering.picks import extend
-from rulespal.core.text import plain
+from rulespal.core.text import GENERIC_HEADING, NOT_A_TERM, plain
 from rulespal.core.tuning import Tuning
 from rulespal.retrieval.reader import reader_text
 
@@ -199,12 +199,6 @@ def collect(helper_dir: Path) -> list[dict]:
 QUESTION_MARK = re.compile(r"^\W*(?:Q\s*[:.)]|Question\s*[:.])\s*", re.I)
 FAQ_SECTION = re.compile(r"\bfaq\b|frequently asked|questions|clarification|q\s*&\s*a", re.I)
 DEFINITION = re.compile(r"^\s*(?:[*+-]\s*)?\*\*([^*\n]{2,40}?)\*\*\s*[:.—–-]?\s*(\S.{30,})", re.S)
-GENERIC_HEADING = re.compile(r"^(?:introduction|overview|contents?|components?|credits?|table of contents|index|"
-                             r"game components|the game|rules|rulebook|example|examples|notes?|summary|"
-                             r"designer'?s? notes?|acknowledg\w*|thanks|\d+)$", re.I)
-# "**Important!**", "**Note:**", "**3 players:**": a label that is no term a player would ask about.
-NOT_A_TERM = re.compile(r"[!?]|^\W*\d|^(?:important|note|notes|example|exception|tip|hint|reminder|remember|"
-                        r"variant|clarification|attention|caution|warning|optional|or|and|then|after|before)\b", re.I)
 DEFINITION_ASKS = ("what does {} do?", "what is {}?", "{}?", "how does {} work", "explain {}", "what's {} mean")
 HEADING_ASKS = ("how does {} work?", "rules for {}", "what happens during {}?", "{}?", "how do i do {}")
 
