@@ -48,5 +48,8 @@ def render(index: IndexSnapshot, pick: Pick, q_lang: str, glossary: list[tuple[s
 
 
 def lead_for(q_lang: str, doc_lang: str) -> str:
-    """"According to the (English) rulebook:" for a Korean question answered from an English book."""
-    return say(q_lang, "from_english") if q_lang == "ko" and doc_lang == "en" else ""
+    """The answer's own words say, in the question's language, that the quote is in the book's other language:
+    "규칙서(영문)에 따르면:" for a Korean question on an English book, "The rulebook (in Korean) says:" the other way."""
+    if q_lang == doc_lang or {q_lang, doc_lang} != {"en", "ko"}:
+        return ""
+    return say(q_lang, "from_english" if doc_lang == "en" else "from_korean")

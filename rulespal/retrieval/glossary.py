@@ -60,12 +60,21 @@ def gloss(text: str, glossary: list[tuple[str, str]], to: str) -> str:
             pos = m.end()
         out.append(text[pos:])
         return "".join(out)
-    seen: set[str] = set()
+    # One pass, longest English term first: "map tile" is glossed as one term, never "map(지도)(지도 조각)";
+    # each term once, at its first use.
+    korean: dict[str, str] = {}
     for ko, en in glossary:
-        if en.casefold() in seen:
-            continue
-        rx = _term_regex(en)
-        if rx.search(text):
-            text = rx.sub(lambda m: f"{m.group()}({ko})", text, count=1)
-            seen.add(en.casefold())
-    return text
+        korean.setdefault(en.casefold(), ko)
+    if not korean:
+        return text
+    terms = sorted(korean, key=len, reverse=True)
+    regex = re.compile("|".join(rf"(?<![\w]){re.escape(t)}(?![\w])" for t in terms), re.I)
+    seen: set[str] = set()
+
+    def once(m: re.Match) -> str:
+        key = m.group().casefold()
+        if key in seen:
+            return m.group()
+        seen.add(key)
+        return f"{m.group()}({korean[key]})"
+    return regex.sub(once, text)

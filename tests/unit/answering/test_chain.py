@@ -58,3 +58,11 @@ def test_a_rule_is_quoted_and_cited_exactly(tiny, tuning):
 def test_no_words_abstains(tiny, tuning):
     draft = write_answer(_ctx(tiny, tuning, "0.1.0"), DEFAULT_WRITERS)
     assert not draft.answerable and draft.text == "The rulebook doesn't say." and not draft.citations
+
+
+def test_the_lead_in_is_in_the_question_s_language_and_names_the_book_s():
+    from rulespal.answering.render import lead_for
+
+    assert lead_for("ko", "en") == "규칙서(영문)에 따르면: "
+    assert lead_for("en", "ko") == "The rulebook (in Korean) says: "
+    assert lead_for("en", "en") == lead_for("ko", "ko") == ""

@@ -25,3 +25,9 @@ def test_gloss_annotates_terms_in_the_other_language():
     pairs = glossary_for([GAME], SHARED)
     assert gloss("휴식 : 피로도-2", pairs, to="en") == "Rest (휴식) : Fatigue (피로도)-2"
     assert gloss("Rest lowers your Fatigue.", pairs, to="ko") == "Rest(휴식) lowers your Fatigue(피로도)."
+
+
+def test_a_longer_term_is_glossed_as_one_and_each_term_once():
+    glossary = [("지도", "map"), ("지도 조각", "map tile")]
+    assert gloss("Place the map tile next to the map. The map tile is face up.", glossary, to="ko") == (
+        "Place the map tile(지도 조각) next to the map(지도). The map tile is face up.")
