@@ -7,15 +7,15 @@ from collections.abc import Sequence
 
 def fuse(rankings: Sequence[Sequence[int]], weights: Sequence[Sequence[float] | float], k: int = 60
          ) -> dict[int, float]:
-    """{item: sum over rankings of weight / (k + rank)}, rank counted from 0.
+    """{item: sum over rankings of weight / (k + rank)}, rank counted from 1 (Cormack et al. 2009; pyserini).
 
     ``weights[i]`` is one weight for ranking ``i``, or one weight per position of it (lexical votes
     count less for passages in the other language).
     """
     fused: dict[int, float] = {}
     for ranking, weight in zip(rankings, weights):
-        for rank, item in enumerate(ranking):
-            w = weight[rank] if isinstance(weight, Sequence) else weight
+        for rank, item in enumerate(ranking, start=1):
+            w = weight[rank - 1] if isinstance(weight, Sequence) else weight
             fused[item] = fused.get(item, 0.0) + w / (k + rank)
     return fused
 
