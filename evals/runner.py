@@ -165,7 +165,8 @@ def summarize(results: list[Result]) -> dict:
         "hit@5": rate([r.rank is not None and r.rank <= 5 for r in ranked]),
         "mrr": round(statistics.fmean([1 / r.rank if r.rank else 0 for r in ranked]), 4) if ranked else None,
         "fragments": sum(1 for r in results if r.fragment),
-        # answers whose text shows rulebook markup raw: a Markdown heading or table rule, bold marks, a tab row
+        # answers whose text shows rulebook markup raw: a Markdown heading, table rule or row ("| 3-player game |"),
+        # bold marks, a tab row (cells joined with " | " inside a sentence are the plain form)
         "raw_markup": sum(1 for r in results if RAW_MARKUP.search(r.answer.get("answer", ""))),
         # answers whose drafted numbers the checks contradicted (and replaced by the quoted rule)
         "corrected": sum(1 for r in results if any(c.get("detail", "").startswith("a drafted answer")
@@ -180,7 +181,7 @@ def summarize(results: list[Result]) -> dict:
     }
 
 
-RAW_MARKUP = re.compile(r"(?m)^\s*#{1,6}\s|\|\s*:?-{3,}|\*\*\S|\S\t+\S|(?:^|\s)\|[^|\n]+\|[^|\n]+\|")
+RAW_MARKUP = re.compile(r"(?m)^\s*#{1,6}\s|\|\s*:?-{3,}|\*\*\S|\S\t+\S|(?:^|[\u201c":]\s?)\|[^|\n]+\|")
 
 
 def _bad_chip(answer: dict) -> bool:

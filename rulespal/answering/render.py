@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from rulespal.core.messages import say
-from rulespal.core.text import STEP_NUMBER, plain
+from rulespal.core.text import RULE_LINE, STEP_NUMBER, cells, plain
 from rulespal.core.types import Citation
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.glossary import gloss
@@ -27,8 +27,18 @@ def span_citation(index: IndexSnapshot, n: int, doc: str, start: int, end: int) 
 
 
 def quote_text(pick: Pick, doc_text: str) -> str:
-    """The picked units as one line of plain text: table cells joined with " | ", rows with " / "; list items
-    without their step numbers."""
+    """The picked units as one line of plain text: a table's rows each with its column names when the table's
+    header row is quoted ("Players: 3, Rum markers: 10"), else their cells joined with " | "; rows joined with
+    " / "; list items without their step numbers."""
+    if pick.units and all(u.kind == "row" for u in pick.units):
+        rows = [cells(doc_text[u.start:u.end]) for u in pick.units if not RULE_LINE.fullmatch(doc_text[u.start:u.end])]
+        units = pick.hit.chunk.units
+        at = units.index(pick.units[0]) if pick.units[0] in units else -1
+        headed = at >= 0 and (at == 0 or units[at - 1].kind != "row") and len(rows) > 1
+        if headed:
+            head = rows[0]
+            return " / ".join(", ".join(f"{h}: {c}" if h else c for h, c in zip(head, r) if c) for r in rows[1:])
+        return " / ".join(" | ".join(c for c in r if c) for r in rows)
     parts = [plain(re.sub(r"\s*\t\s*", " | ", doc_text[u.start:u.end])) for u in pick.units]
     parts = [STEP_NUMBER.sub("", p) if u.kind == "item" else p for u, p in zip(pick.units, parts)]
     sep = " / " if any(u.kind == "row" for u in pick.units) else " "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulespal.core.messages import say
-from rulespal.core.text import HANGUL
+from rulespal.core.text import HANGUL, plain
 from rulespal.core.tokens import token_set
 from rulespal.core.types import Citation, Draft, Hit
 from rulespal.rules.lookup import Lookup, lookup, render as render_lookup
@@ -32,7 +32,7 @@ def table_answer(ctx: AnswerContext) -> Draft | None:
         body = f"{say(ctx.lang, 'table_not_printed')}: {' '.join(text[start:end].split())} [1]"
         return Draft(body, False, tuple(ctx.games), (cite,))
     doc_lang = ctx.index.docs[doc].lang
-    body = lead_for(ctx.lang, doc_lang) + across(render_lookup(lk), ctx.lang, doc_lang, ctx.glossary)
+    body = lead_for(ctx.lang, doc_lang) + across(plain(render_lookup(lk)), ctx.lang, doc_lang, ctx.glossary)
     return Draft(f"{body} [1]", True, tuple(ctx.games), (cite,))
 
 

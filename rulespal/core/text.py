@@ -62,6 +62,31 @@ def plain(text: str) -> str:
     return " ".join(BULLET_LEAD.sub("", text).split())
 
 
+# A Markdown table's rule line ("|---|:---:|"): no content of its own.
+RULE_LINE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*")
+TABLE_ROW = re.compile(r"\s*\|.*\|\s*|[^\t\n]*\S\t+\S[^\n]*")
+
+
+def cells(row: str) -> list[str]:
+    """A table row's cells, tab- or pipe-separated (a Markdown row's outer bars dropped), as plain text."""
+    parts = re.split(r"\s*\t\s*", row.strip()) if "\t" in row else row.strip().strip("|").split("|")
+    return [plain(p.strip()) for p in parts]  # stripped first: a "#" column is a name, not a heading mark
+
+
+def flat_quote(text: str) -> str:
+    """A quote on one line as a reader sees it: table rows as cells joined with " | ", Markdown marks left out."""
+    out, last_row = "", False
+    for line in text.splitlines():
+        if RULE_LINE.fullmatch(line):
+            continue
+        row = TABLE_ROW.fullmatch(line) is not None
+        flat = " | ".join(c for c in cells(line) if c) if row else plain(line)
+        if flat:
+            out += (" / " if row and last_row else " " if out else "") + flat
+            last_row = row
+    return out
+
+
 # A line break inside a sentence of a paragraph hard-wrapped at a fixed width: the line stops mid-sentence (no
 # closing punctuation, quote, bracket or emphasis mark) and the next goes on in lower case.
 WRAP = re.compile(r"(?<=[^\s.!?:;)\]\"'”’*_`])\r?\n(?=[ \t]*[a-z])")

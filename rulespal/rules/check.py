@@ -21,7 +21,7 @@ from dataclasses import replace
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
 from rulespal.core.players import NAMED_COUNTS, listed_counts, player_counts
-from rulespal.core.text import HANGUL, STEP_NUMBER, plain, unwrap
+from rulespal.core.text import HANGUL, STEP_NUMBER, flat_quote, plain, unwrap
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
@@ -563,7 +563,7 @@ def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str =
     if not any(c.status == "contradicted" for c in checks) or not draft.citations:
         return draft.to_answer(checks if draft.answerable or draft.needs_game else [])
     wrong = ", ".join(c.claim for c in checks if c.status == "contradicted")
-    quotes = " ".join(f"\u201c{' '.join(c.quote.split())}\u201d [{c.n}]" for c in draft.citations)
+    quotes = " ".join(f"\u201c{flat_quote(c.quote)}\u201d [{c.n}]" for c in draft.citations)
     text = say(lang, "corrected", wrong=wrong, quotes=quotes) if draft.writer == "llm" else say(lang, "replaced",
                                                                                                  quotes=quotes)
     quoted = replace(draft, text=text)
