@@ -181,7 +181,7 @@ def summarize(results: list[Result]) -> dict:
     }
 
 
-RAW_MARKUP = re.compile(r"(?m)^\s*#{1,6}\s|\|\s*:?-{3,}|\*\*\S|\S\t+\S|(?:^|[\u201c":]\s?)\|[^|\n]+\|")
+RAW_MARKUP = re.compile(r"(?m)^\s*#{1,6}\s|\|\s*:?-{3,}|\*\*\S|\S\t+\S|(?:^|[\u201c\x22:]\s?)\|[^|\n]+\|")
 
 
 def _bad_chip(answer: dict) -> bool:
