@@ -34,9 +34,12 @@ class Tuning:
     # reader's held-out training books (rulespal/models/READER.md: at 0.10 it abstains on 36 % of their
     # unanswerable questions with 0.5 % false abstention); blind dev with and without (see the README)
     reader_abstain: float = 0.10
-    # a read pick whose probability beats the best-scored pick's by this much is quoted instead (1.0: never)
+    # a read pick whose probability beats the best-scored pick's by this much is quoted instead (1.0: never).
+    # Blind dev: the shipped file 0.3 -> 0.583, no answer changed; the picker-negatives file (READER.md
+    # "Tried") 0.560 against 0.563 at 1.0
     reader_prefer: float = 1.0
-    # a pick the reader gives at least this probability answers even under the score floors (1.0: never)
+    # a pick the reader gives at least this probability answers even under the score floors (1.0: never);
+    # blind dev, same file: 0.9 changed no answer
     reader_confident: float = 1.0
 
     # ---- unit scoring: how well a sentence, item or row answers (rulespal/retrieval/units.py) ----
