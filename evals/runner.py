@@ -170,7 +170,8 @@ def summarize(results: list[Result]) -> dict:
         "raw_markup": sum(1 for r in results if RAW_MARKUP.search(r.answer.get("answer", ""))),
         # answers whose drafted numbers the checks contradicted (and replaced by the quoted rule)
         "corrected": sum(1 for r in results if any(c.get("detail", "").startswith("a drafted answer")
-                                                   for c in r.answer.get("checks", []))),
+                                                   for c in r.answer.get("checks", []))
+                         or r.answer.get("note", "").startswith(("A drafted answer said", "초안의 "))),
         # the two chip rates a player feels: a right answer showing a red or "does not answer" chip, and a wrong
         # answer showing a green chip said to answer the question
         "right_with_bad_chip": rate([_bad_chip(r.answer) for r in results if r.correct and r.answer.get("answerable")]),

@@ -49,7 +49,9 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
     worked = _worked(draft, question)
     flat_quotes = [_flat(cite.quote) for cite in draft.citations]
     checks: list[Check] = []
-    incidental: set[int] = set()  # quoted word for word, about something else than what is asked
+    # numbers of the quoted rules (an extractive answer quotes; a language model's is quoted word for word) about
+    # something else than what is asked
+    incidental: set[int] = set()
     seen: set[str] = set()
     for c in claims:
         if c.text in seen:
@@ -65,7 +67,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
         elif status == "verified" and not _answers(c, question):
             answers = None  # another number of the rule: shown without the answer's colour
         checks.append(Check(claim=c.text, status=status, source=source, detail=detail, answers=answers))
-        if quoted is not None and answers is False:
+        if answers is False and (quoted is not None or draft.writer != "llm"):  # a quoted rule's other number
             incidental.add(len(checks) - 1)
     if any(c.answers is True and c.status == "verified" for c in checks):
         # the answer states what was asked: the other numbers of the rules it quotes are not wrong answers
@@ -566,7 +568,10 @@ def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str =
     quotes = " ".join(f"\u201c{flat_quote(c.quote)}\u201d [{c.n}]" for c in draft.citations)
     text = say(lang, "corrected", wrong=wrong, quotes=quotes) if draft.writer == "llm" else say(lang, "replaced",
                                                                                                  quotes=quotes)
-    quoted = replace(draft, text=text)
-    checks = check_answer(quoted, None, question, names, restate_share, glossary) + [
-        Check(claim=wrong, status="contradicted", detail="a drafted answer stated this; replaced by the quoted rule")]
-    return quoted.to_answer(checks)
+    checks = check_answer(replace(draft, text=text), None, question, names, restate_share, glossary)
+    if draft.writer == "llm":  # the player saw it being written: its wrong number keeps its red chip
+        checks.append(Check(claim=wrong, status="contradicted",
+                            detail="a drafted answer stated this; replaced by the quoted rule"))
+        return replace(draft, text=text).to_answer(checks)
+    # a draft the player never saw: a note says what was replaced, and no red chip sits on the quoted rule
+    return replace(draft, text=text, note=say(lang, "replaced_note", wrong=wrong)).to_answer(checks)
