@@ -147,6 +147,15 @@ def test_a_tab_table_in_the_rulebook_is_shown_as_a_table_with_its_highlight(page
     page.shot("2c-table-in-passage")
 
 
+def test_supporting_quotes_are_blocks_of_their_own(page):
+    answer = _ask(page, "What is the maximum crew Morale?")
+    blocks = answer.locator(".answer .quote")
+    assert blocks.count() >= 2, answer.inner_text()
+    assert "30" in blocks.first.inner_text() and blocks.first.locator("button.cite").count() == 1
+    assert answer.locator(".answer .quote.support").first.locator("button.cite").count() == 1
+    page.shot("1b-answer-blocks")
+
+
 def test_citation_opened_from_the_keyboard_gives_focus_back_to_its_button(page):
     answer = _ask(page, "What is the maximum crew Morale?")
     for opener in (answer.locator("button.cite").first, answer.locator(".meta button.cite").first):
