@@ -8,9 +8,11 @@ A claim is a quantity the answer asserts (rulespal/rules/claims.py), not any dig
   such an answer is never returned as is (see ``enforce``);
 - ``unverified``: no cited source states it.
 
-A verified claim about something other than what the question asks (a step count for a hand-limit
-question) is marked ``answers: false``: right number, wrong answer. Numbers the question itself gave are
-shown as "from your question", not checked.
+A verified claim says whether it answers: ``answers: true`` when it is about the player count or a thing the
+question names; ``false`` when it is clearly about something else (a step count for a hand-limit question):
+right number, wrong answer; ``null`` for another number of a quoted rule (beside a claim that answers, a quoted
+rule's numbers about other things are this, not ``false``). Numbers the question itself gave are shown as "from
+your question", not checked.
 """
 
 from __future__ import annotations
