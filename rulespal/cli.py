@@ -10,6 +10,7 @@ import typer
 
 from rulespal.core.errors import RulesPalError, UnreadableRulebook
 from rulespal.core.settings import Settings, get_settings
+from rulespal.core.text import aligned_rows
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="RulesPal: rules questions about board games, answered from the rulebook with citations.")
@@ -129,6 +130,8 @@ def ask(question: str,
         typer.echo(f"  note: {data['note']}")
     for c in data["citations"]:
         typer.echo(f"  [{c['n']}] {c['doc']} — {c['section']} ({c['start']}-{c['end']})")
+        for line in aligned_rows(c.get("quote", "")):  # a cited table, as a table
+            typer.echo(f"      {line}")
     for ch in data["checks"]:
         said = {False: " (does not answer)", None: " (also in the rule)"}.get(ch.get("answers"), "") \
             if ch["status"] == "verified" else ""

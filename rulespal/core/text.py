@@ -87,6 +87,15 @@ def flat_quote(text: str) -> str:
     return out
 
 
+def aligned_rows(text: str) -> list[str]:
+    """The table rows of a quote as lines of aligned columns (for a terminal); none when it holds no table."""
+    rows = [cells(line) for line in text.splitlines() if TABLE_ROW.fullmatch(line) and not RULE_LINE.fullmatch(line)]
+    if len(rows) < 2:
+        return []
+    widths = [max(len(r[i]) if i < len(r) else 0 for r in rows) for i in range(max(map(len, rows)))]
+    return ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+
+
 # A line break inside a sentence of a paragraph hard-wrapped at a fixed width: the line stops mid-sentence (no
 # closing punctuation, quote, bracket or emphasis mark) and the next goes on in lower case.
 WRAP = re.compile(r"(?<=[^\s.!?:;)\]\"'”’*_`])\r?\n(?=[ \t]*[a-z])")

@@ -227,8 +227,11 @@ def thing_after(text: str, pos: int) -> tuple[frozenset[str], int]:
 
 
 def _label_before(text: str, pos: int) -> frozenset[str]:
-    """"Hull 4", "Attack: 7": the label a bare number belongs to."""
-    m = re.search(r"([A-Za-z][\w'-]*)\s*[:=]?\s*$", text[max(0, pos - 30):pos])
+    """"Hull 4", "Attack: 7", "Rum markers: 10": the label a bare number belongs to (a label before a colon
+    may be up to three words)."""
+    window = text[max(0, pos - 40):pos]
+    m = (re.search(r"((?:[A-Za-z][\w'-]*\s+){0,2}[A-Za-z][\w'-]*)\s*:\s*$", window)
+         or re.search(r"([A-Za-z][\w'-]*)\s*=?\s*$", window))
     return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
 
 

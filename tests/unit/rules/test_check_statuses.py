@@ -397,3 +397,11 @@ def test_only_a_claim_that_answers_is_green_and_incidental_numbers_get_no_colour
     # verified, and neither asked about nor clearly about something else: a number of the rule, not the answer
     assert checks["2 Deckhands"].status == "verified" and checks["2 Deckhands"].answers is None
     assert checks["10 Rum markers"].answers is None
+
+
+def test_a_table_answer_s_label_names_what_its_number_counts():
+    quote = "Players\tRum markers\tCotton markers\n2\t8\t12 of each\n3\t10\t15 of each"
+    checks = check_answer(Draft("With 3 players, Rum markers: 10 [1]", True, ("d",), (_whole(quote),)),
+                          question="how many rum cubes in a 3 player game")
+    ten = next(c for c in checks if c.claim == "10")
+    assert ten.answers is True  # "Rum markers" is the label: about rum, as asked, not "does not answer"
