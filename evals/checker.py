@@ -16,6 +16,7 @@ from pathlib import Path
 
 from evals import blind
 from evals.blind import Book, locate
+from evals.runner import bad_chip, green_chip
 from rulespal.core.settings import REPO_ROOT, Settings
 from rulespal.core.types import Citation, Draft
 from rulespal.rules.check import check_answer
@@ -111,13 +112,13 @@ def _score(item: dict, service: RulesPal, books, tally: Tally) -> None:
     case = item.get("case")
     if case == "verbatim":
         tally.verbatim_contradicted += sum(c.status == "contradicted" for c in checks.values())
+    shown = [c.model_dump() for c in checks.values()]
     if case in RIGHT_CASES:
         tally.right += 1
-        tally.right_bad_chip += any(c.status == "contradicted" or (c.status == "verified" and c.answers is False)
-                                    for c in checks.values())
+        tally.right_bad_chip += bad_chip(shown)
     elif case in WRONG_CASES:
         tally.wrong += 1
-        tally.wrong_green_chip += any(c.status == "verified" and c.answers is True for c in checks.values())
+        tally.wrong_green_chip += green_chip(shown)
     labelled = []
     for c in item["claims"]:
         at = item["answer"].find(c["text"])

@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulespal.core.messages import MESSAGES
 from rulespal.core.text import read_text_exact
 from rulespal.core.types import Turn
 
@@ -171,11 +172,12 @@ def summarize(results: list[Result]) -> dict:
         # answers whose drafted numbers the checks contradicted (and replaced by the quoted rule)
         "corrected": sum(1 for r in results if any(c.get("detail", "").startswith("a drafted answer")
                                                    for c in r.answer.get("checks", []))
-                         or r.answer.get("note", "").startswith(("A drafted answer said", "초안의 "))),
+                         or r.answer.get("note", "").startswith(REPLACED_NOTES)),
         # the two chip rates a player feels: a right answer showing a red or "does not answer" chip, and a wrong
         # answer showing a green chip said to answer the question
-        "right_with_bad_chip": rate([_bad_chip(r.answer) for r in results if r.correct and r.answer.get("answerable")]),
-        "wrong_with_green_chip": rate([_green_chip(r.answer) for r in results
+        "right_with_bad_chip": rate([bad_chip(r.answer.get("checks", [])) for r in results
+                                     if r.correct and r.answer.get("answerable")]),
+        "wrong_with_green_chip": rate([green_chip(r.answer.get("checks", [])) for r in results
                                        if not r.correct and r.answer.get("answerable")]),
         "latency_p50_ms": round(lat[len(lat) // 2], 1) if lat else None,
         "latency_p95_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.95))], 1) if lat else None,
@@ -185,13 +187,19 @@ def summarize(results: list[Result]) -> dict:
 RAW_MARKUP = re.compile(r"(?m)^\s*#{1,6}\s|\|\s*:?-{3,}|\*\*\S|\S\t+\S|(?:^|[\u201c\x22:]\s?)\|[^|\n]+\|")
 
 
-def _bad_chip(answer: dict) -> bool:
+def bad_chip(checks: list[dict]) -> bool:
+    """A chip a player reads as "this is wrong": red, or "does not answer"."""
     return any(c.get("status") == "contradicted" or (c.get("status") == "verified" and c.get("answers") is False)
-               for c in answer.get("checks", []))
+               for c in checks)
 
 
-def _green_chip(answer: dict) -> bool:
-    return any(c.get("status") == "verified" and c.get("answers") is True for c in answer.get("checks", []))
+def green_chip(checks: list[dict]) -> bool:
+    """A chip a player reads as "this is the answer, checked"."""
+    return any(c.get("status") == "verified" and c.get("answers") is True for c in checks)
+
+
+# The note of an answer whose drafted number the checks replaced with the quoted rule, in each language.
+REPLACED_NOTES = tuple(m["replaced_note"].split("{")[0] for m in MESSAGES.values())
 
 
 def breakdown(results: list[Result], key) -> dict[str, dict]:

@@ -290,10 +290,9 @@ class RulesPal:
     def games(self) -> list[dict]:
         idx = self.index
         counts: dict[str, int] = {}
+        sections: dict[str, list[str]] = {}  # each book's sections in order, for its example questions
         for c in idx.chunks:
             counts[c.doc] = counts.get(c.doc, 0) + 1
-        sections: dict[str, list[str]] = {}
-        for c in idx.chunks:
             if not sections.setdefault(c.doc, []) or sections[c.doc][-1] != c.section:
                 sections[c.doc].append(c.section)
         return [{"id": d.id, "title": d.title, "lang": d.lang, "chunks": counts.get(d.id, 0),

@@ -13,15 +13,16 @@ def example_questions(sections: list[str], lang: str, most: int = 3) -> list[str
     """Questions on ``most`` topics spread through the book: its innermost headings that name a topic (not
     "Introduction", "Credits", a number or a sentence), in the book's order."""
     topics: list[str] = []
+    seen: set[str] = set()
     for section in sections:
         leaf = re.sub(r"^[\d.]+[)]?\s*", "", plain(section.split(SECTION_SEP)[-1])).strip(" :.#*")
         words = leaf.split()
         # "Leatherback Components", "Icon Reference": a generic last word is a generic heading
         if (1 <= len(words) <= MOST_WORDS and not GENERIC_HEADING.match(leaf) and not NOT_A_TERM.search(leaf)
-                and not GENERIC_HEADING.match(words[-1].rstrip("s") if words[-1].lower().endswith("ts") else words[-1])
-                and not re.match(r"(?i)(?:reference|icons?|faqs?)\b", words[-1])
-                and leaf.casefold() not in {t.casefold() for t in topics}):
+                and not GENERIC_HEADING.match(words[-1]) and not re.match(r"(?i)(?:reference|icons?|faqs?)\b", words[-1])
+                and leaf.casefold() not in seen):
             topics.append(leaf)
+            seen.add(leaf.casefold())
     if len(topics) > most:  # spread over the book: its start, middle and end
         topics = [topics[round(i * (len(topics) - 1) / (most - 1))] for i in range(most)] if most > 1 else topics[:1]
     return [_ask(t, lang) for t in topics[:most]]
