@@ -42,12 +42,29 @@ def read_rulebook(path: Path, max_mb: int) -> tuple[bytes, str]:
     if size > max_mb * 1024 * 1024:
         raise UnreadableRulebook(f"{name}: {size / 2**20:.0f} MB is over the {max_mb} MB limit (RULESPAL_MAX_FILE_MB).")
     raw = path.read_bytes()
+    _check_kind(name, path.suffix.lower(), raw)
     text = _pdf_text(name, raw) if path.suffix.lower() == ".pdf" else _decode(name, raw)
     if not text.strip():
         raise UnreadableRulebook(f"{name}: the file has no text.")
     if sum(1 for c in text[:100000] if c.isalnum()) < 20:
         raise UnreadableRulebook(f"{name}: the file has almost no readable text.")
     return raw, text
+
+
+# What a file's first bytes say it is, for files whose name says otherwise (a .txt that is a PDF or a photo).
+MAGIC = ((b"%PDF-", "a PDF"), (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
+         (b"PK\x03\x04", "a ZIP archive (a Word or EPUB file?)"), (b"\xd0\xcf\x11\xe0", "an old Word or Excel file"))
+
+
+def _check_kind(name: str, suffix: str, raw: bytes) -> None:
+    kind = next((what for magic, what in MAGIC if raw.startswith(magic)), None)
+    if suffix == ".pdf":
+        if kind != "a PDF" and b"%PDF-" not in raw[:1024]:
+            said = f"it is {kind}" if kind else "it does not start like a PDF"
+            raise UnreadableRulebook(f"{name}: named .pdf but {said}; give the rulebook's PDF itself.")
+    elif kind is not None:
+        fix = "rename it to .pdf" if kind == "a PDF" else "save the rulebook as .txt, .md or .pdf"
+        raise UnreadableRulebook(f"{name}: named {suffix} but the file is {kind}; {fix}.")
 
 
 def _decode(name: str, raw: bytes) -> str:
@@ -73,7 +90,12 @@ def _pdf_text(name: str, raw: bytes) -> str:
 
     try:
         pages = pdf_pages(raw)
-    except (PdfiumError, ValueError, OSError) as e:
+    except PdfiumError as e:
+        if "password" in str(e).casefold():
+            raise UnreadableRulebook(f"{name}: the PDF is locked with a password; save an unlocked copy (print to "
+                                     "PDF) and add that.") from None
+        raise UnreadableRulebook(f"{name}: not a readable PDF ({e}).") from None
+    except (ValueError, OSError) as e:
         raise UnreadableRulebook(f"{name}: not a readable PDF ({e.__class__.__name__}).") from None
     text = clean_pages(pages)
     if not text.strip():

@@ -12,6 +12,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -74,9 +75,11 @@ class _Plan:
 
 
 def run_ingest(settings: Settings, paths: list[Path] | None = None, progress: bool = True,
-               extra_docs: list[Doc] | None = None, remove: list[str] | None = None) -> IngestReport:
+               extra_docs: list[Doc] | None = None, remove: list[str] | None = None,
+               on_stage: Callable[[str], None] | None = None) -> IngestReport:
     """(Re)build the index of the corpus plus user rulebooks; with ``paths``, add or replace those; with
-    ``remove``, leave out those ids of rulebooks added before."""
+    ``remove``, leave out those ids of rulebooks added before. ``on_stage`` hears "reading", then "embedding"
+    (an upload's progress)."""
     t0 = time.perf_counter()
     data = DataDir(settings.data_dir)
     data.root.mkdir(parents=True, exist_ok=True)
@@ -88,13 +91,15 @@ def run_ingest(settings: Settings, paths: list[Path] | None = None, progress: bo
             f"another ingest is already running on {data.root}; wait for it to finish, then run this again."
         ) from None
     try:
-        return _ingest_locked(settings, data, paths or [], progress, extra_docs or [], t0, remove or [])
+        return _ingest_locked(settings, data, paths or [], progress, extra_docs or [], t0, remove or [],
+                              on_stage or (lambda _: None))
     finally:
         lock.release()
 
 
 def _ingest_locked(settings: Settings, data: DataDir, paths: list[Path], progress: bool, extra_docs: list[Doc],
-                   t0: float, remove: list[str]) -> IngestReport:
+                   t0: float, remove: list[str], on_stage: Callable[[str], None]) -> IngestReport:
+    on_stage("reading")
     prev_name = data.current()
     prev = BuildMeta.load(data.build(prev_name).meta) if prev_name else None
     plan = plan_build(settings, paths, extra_docs, prev, remove)
@@ -107,6 +112,7 @@ def _ingest_locked(settings: Settings, data: DataDir, paths: list[Path], progres
     files.docs.mkdir(parents=True)
     docs = write_docs(plan, files)
     chunks, tokens = chunk_docs(docs, plan.texts, progress)
+    on_stage("embedding")
     units_en = embed_and_store(settings, files, docs, chunks, progress)
     LexicalIndex.build(tokens).save(files.lexical)
     write_chunks(files.chunks, chunks, tokens)
@@ -142,6 +148,7 @@ def plan_build(settings: Settings, paths: list[Path], extra_docs: list[Doc], pre
     texts = {d.id: read_text_exact(d.text_path) for d in corpus + kept + extra_docs}
     texts.update({s.doc.id: s.text for s in staged})
     shared = list(load_manifest(settings.corpus_dir)[1].items())
+    _check_not_indexed(staged, corpus + kept + extra_docs, texts)
     everything = corpus + kept + extra_docs + [s.doc for s in staged]
     # what the build holds depends on these too: a changed unit limit must rebuild, not reuse an old build
     specs = settings.embedder_specs + [f"units-en:{settings.unit_embedder_en}",
@@ -155,6 +162,16 @@ def _check_removable(remove: list[str], corpus_ids: set[str], indexed: set[str])
             raise UnknownGame(f"{doc_id!r} is a rulebook of the shipped corpus (corpus/); it can't be removed.")
         if doc_id not in indexed:
             raise UnknownGame(f"no rulebook {doc_id!r} in the index; `rulespal games` lists the ids.")
+
+
+def _check_not_indexed(staged: list[_Staged], others: list[Doc], texts: dict[str, str]) -> None:
+    """A file whose text is already a rulebook of the index under another id would be the same game twice."""
+    seen = {hashlib.sha256(texts[d.id].strip().encode()).digest(): d for d in others}
+    for s in staged:
+        same = seen.get(hashlib.sha256(s.text.strip().encode()).digest())
+        if same is not None and same.id != s.doc.id:
+            raise UnreadableRulebook(f"{s.path.name}: the same text as the rulebook {same.title!r} ({same.id}) that "
+                                     "is already in the index; nothing to add.")
 
 
 def _stage(paths: list[Path], settings: Settings, corpus_ids: set[str]) -> list[_Staged]:

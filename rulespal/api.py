@@ -4,6 +4,7 @@
 # and FastAPI reads a route's annotations as objects, which a postponed (string) annotation of a local is not.
 import json
 import queue
+import secrets
 import threading
 import time
 from collections.abc import Iterator
@@ -12,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
-from fastapi import Depends, FastAPI, Query, Request
+from fastapi import Depends, FastAPI, File, Form, Header, Query, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi_offline import FastAPIOffline
@@ -20,10 +21,11 @@ from pydantic import BaseModel, Field, create_model
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Message, Receive
 
-from rulespal.core.errors import RulesPalError
+from rulespal.core.errors import BadToken, NotRemovable, RulesPalError, UploadsOff
 from rulespal.core.settings import Settings, get_settings
 from rulespal.core.types import Answer, SearchHit, Turn
 from rulespal.service import RulesPal
+from rulespal.uploads import Uploads
 
 STATIC = Path(__file__).parent / "web"
 
@@ -89,6 +91,9 @@ def get_service() -> RulesPal:
 Service = Annotated[RulesPal, Depends(get_service)]
 ERRORS = {400: {"model": ErrorResponse}, 404: {"model": ErrorResponse}, 422: {"model": ErrorResponse},
           503: {"model": ErrorResponse}}
+UPLOAD_ERRORS = {**ERRORS, 401: {"model": ErrorResponse, "description": "no or a wrong bearer token"},
+                 403: {"model": ErrorResponse, "description": "uploads are off (RULESPAL_UPLOAD_TOKEN is not set)"},
+                 409: {"model": ErrorResponse, "description": "a rulebook with that id is already there or on its way"}}
 # /api/* also has the limits of ``Limits`` (RULESPAL_MAX_BODY_KB, RULESPAL_RATE_PER_MINUTE / _BURST)
 API_ERRORS = {**ERRORS,
               413: {"model": ErrorResponse, "description": "the request body is over RULESPAL_MAX_BODY_KB"},
@@ -109,9 +114,10 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 class Limits:
     """Request size and per-client rate limits, as plain ASGI middleware (no state shared between processes)."""
 
-    def __init__(self, app, max_body: int, per_minute: int, burst: int):
+    def __init__(self, app, max_body: int, per_minute: int, burst: int, max_upload: int = 0):
         self.app = app
         self.max_body = max_body
+        self.max_upload = max_upload  # POST /api/rulebooks carries a whole rulebook file
         self.rate = per_minute / 60.0
         self.burst = burst
         self.buckets: dict[str, tuple[float, float]] = {}
@@ -122,8 +128,13 @@ class Limits:
             return await self.app(scope, receive, send)
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")
+        limit = self.max_body
         too_large = f"the request body is over {self.max_body // 1024} KB; send a shorter question"
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+        if scope["path"] == "/api/rulebooks" and scope.get("method") == "POST" and self.max_upload:
+            limit = self.max_upload
+            too_large = (f"the file is over the {self.max_upload // 2**20 - 1} MB limit (RULESPAL_MAX_FILE_MB); "
+                         "send a smaller rulebook")
+        if length is not None and (not length.isdigit() or int(length) > limit):
             return await _send_error(send, 413, "request_too_large", too_large)
         if self.rate > 0 and not self._allow(scope):
             return await _send_error(send, 429, "rate_limited",
@@ -131,7 +142,7 @@ class Limits:
         if length is None:
             # a body sent in chunks has no Content-Length: count it as it arrives, then hand it on whole
             try:
-                body = await _read_body(receive, self.max_body)
+                body = await _read_body(receive, limit)
             except _ClientGone:
                 return None
             if body is None:
@@ -226,9 +237,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                          description="Rules questions about board games, answered from the rulebook with citations.")
     settings = settings or get_settings()
     app.add_middleware(Limits, max_body=settings.max_body_kb * 1024, per_minute=settings.rate_per_minute,
-                       burst=settings.rate_burst)
+                       burst=settings.rate_burst, max_upload=(settings.max_file_mb + 1) * 2**20)  # + the form's parts
     _add_error_handlers(app)
     _add_routes(app, settings)
+    _add_upload_routes(app, settings)
     return app
 
 
@@ -323,6 +335,64 @@ def _add_routes(app: FastAPI, settings: Settings) -> None:
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon():  # browsers ask for it on every page: no icon, and no error in the console either
         return Response(status_code=204)
+
+
+def _add_upload_routes(app: FastAPI, settings: Settings) -> None:
+    """Rulebooks added over HTTP: off unless RULESPAL_UPLOAD_TOKEN is set, then with it as a bearer token."""
+    token = settings.upload_token.get_secret_value() if settings.upload_token else ""
+
+    def warm_new_build() -> None:  # the first question after an upload need not load the new build
+        app.dependency_overrides.get(get_service, get_service)().search("warm up")
+
+    uploads = Uploads(settings, on_ready=warm_new_build)
+    app.state.uploads = uploads
+
+    def allowed(authorization: str | None) -> None:
+        if not token:
+            raise UploadsOff("adding rulebooks over HTTP is off on this server; its operator turns it on by setting "
+                             "RULESPAL_UPLOAD_TOKEN (or adds rulebooks with `rulespal ingest FILE`).")
+        scheme, _, given = (authorization or "").partition(" ")
+        if scheme.casefold() != "bearer" or not secrets.compare_digest(given.strip().encode(), token.encode()):
+            raise BadToken("this needs the server's upload token: send it as 'Authorization: Bearer TOKEN' (the "
+                           "chat page asks for it once)." if not authorization else "the upload token is not right.")
+
+    Auth = Annotated[str | None, Header(description="Bearer RULESPAL_UPLOAD_TOKEN")]
+
+    @app.get("/api/rulebooks", responses=UPLOAD_ERRORS)
+    def list_uploads(authorization: Auth = None):
+        """Whether uploads are on and their limits; with the token, the uploads and their progress."""
+        listed = []
+        if token and authorization:
+            allowed(authorization)
+            listed = [u.to_json() for u in uploads.all()]
+        return {"enabled": bool(token), "max_file_mb": settings.max_file_mb, "types": [".pdf", ".md", ".txt"],
+                "uploads": listed}
+
+    @app.post("/api/rulebooks", status_code=202, responses=UPLOAD_ERRORS)
+    def add_rulebook(file: Annotated[UploadFile, File(description="a .pdf, .md or .txt rulebook")],
+                     title: Annotated[str | None, Form(max_length=120, description="the game's name (default: "
+                                                                                  "from the file name)")] = None,
+                     authorization: Auth = None):
+        """Check a rulebook and queue it for the index; poll GET /api/rulebooks/{id} for its progress."""
+        allowed(authorization)
+        raw = file.file.read(settings.max_file_mb * 2**20 + 1)
+        return JSONResponse(uploads.add(file.filename or "", raw, title).to_json(), status_code=202)
+
+    @app.get("/api/rulebooks/{upload_id}", responses=UPLOAD_ERRORS)
+    def upload_progress(upload_id: str, authorization: Auth = None):
+        """queued, reading, embedding, then ready or failed (with the reason); removing, then removed."""
+        allowed(authorization)
+        return uploads.get(upload_id).to_json()
+
+    @app.delete("/api/rulebooks/{upload_id}", status_code=202, responses=UPLOAD_ERRORS)
+    def delete_rulebook(upload_id: str, authorization: Auth = None):
+        """Take an uploaded rulebook out of the index (the shipped corpus stays)."""
+        allowed(authorization)
+        docs = app.dependency_overrides.get(get_service, get_service)().index.meta.docs
+        if any(d.id == upload_id and d.source != "user" for d in docs):
+            raise NotRemovable(f"{upload_id!r} is not an uploaded rulebook (it ships with RulesPal or its library); "
+                             "it can't be removed here.")
+        return JSONResponse(uploads.remove(upload_id).to_json(), status_code=202)
 
 
 app = create_app()

@@ -71,9 +71,9 @@ def rulespal_cmd(*args: str) -> list[str]:
     return [sys.executable, "-m", "rulespal.cli", *args]
 
 
-def start_server(data_dir: Path, port: int) -> subprocess.Popen:
+def start_server(data_dir: Path, port: int, env: dict | None = None) -> subprocess.Popen:
     """`rulespal serve` as users run it, on a loopback port, once /healthz says it is ready."""
-    proc = subprocess.Popen(rulespal_cmd("serve", "--port", str(port)), env=cli_env(data_dir),
+    proc = subprocess.Popen(rulespal_cmd("serve", "--port", str(port)), env=cli_env(data_dir) | (env or {}),
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     deadline = time.time() + 120
     while time.time() < deadline:

@@ -39,6 +39,31 @@ class UnreadableRulebook(RulesPalError):
     status = 422
 
 
+class UploadsOff(RulesPalError):
+    code = "uploads_off"
+    status = 403
+
+
+class BadToken(RulesPalError):
+    code = "unauthorized"
+    status = 401
+
+
+class NotRemovable(RulesPalError):
+    code = "not_removable"
+    status = 403
+
+
+class FileTooLarge(RulesPalError):
+    code = "file_too_large"
+    status = 413
+
+
+class RulebookExists(RulesPalError):
+    code = "rulebook_exists"
+    status = 409
+
+
 class IngestBusy(RulesPalError):
     code = "ingest_busy"
     status = 409

@@ -43,7 +43,10 @@ class Settings(BaseSettings):
     llm_timeout: float = 30.0  # seconds; then the extractive answer, with a note
     max_question_chars: int = Field(default=2000, ge=1)
     max_history_turns: int = 20
-    max_file_mb: int = 50
+    max_file_mb: int = 50  # a rulebook file, from the CLI or an upload
+    # Uploads from the chat page and POST /api/rulebooks are off unless this is set; clients send it as a bearer
+    # token. Never logged, never shown.
+    upload_token: SecretStr | None = None
     max_body_kb: int = 64  # larger HTTP request bodies get a 413
     # Per-client rate limit on /api/*: a bucket of ``rate_burst`` requests refilled at this rate.
     rate_per_minute: int = 240

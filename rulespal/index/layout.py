@@ -46,6 +46,7 @@ class DataDir:
     pointer = property(lambda self: self.root / "CURRENT")
     lock = property(lambda self: self.root / "ingest.lock")
     default_cache = property(lambda self: self.root / "cache")
+    uploads = property(lambda self: self.root / "uploads")  # rulebooks sent to the API, with each one's progress
 
     def build(self, name: str) -> BuildFiles:
         return BuildFiles(self.builds / name)

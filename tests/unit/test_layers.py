@@ -15,6 +15,7 @@ LAYERS = {
     "rulespal.rules": 3,
     "rulespal.answering": 4,
     "rulespal.service": 5,
+    "rulespal.uploads": 5,  # beside the service: the API hands uploads to it
     "rulespal.api": 6,
     "rulespal.cli": 7,  # `rulespal serve` starts the API
     "rulespal.integrations": 6,
