@@ -268,10 +268,33 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
                                                      "failures (they are not for tuning)")] = False,
              curated: Annotated[bool, typer.Option(help="use the curated facts and glossaries of corpus/")] = True,
              llm: Annotated[Optional[str], typer.Option(help="also run with a language model writing the answers, "
-                                                             "e.g. ollama:llama3.2")] = None):
+                                                             "e.g. ollama:llama3.2")] = None,
+             questions: Annotated[Optional[Path], typer.Option(help="score your own questions (JSONL; format: "
+                                                                    "README, evals/own.py) instead")] = None,
+             books: Annotated[Optional[list[Path]], typer.Option(help="with --questions: rulebooks (files or "
+                                                                      "folders) to ask them of, beside the corpus")]
+             = None,
+             expected: Annotated[Optional[Path], typer.Option(help="with --questions: the expected scores for "
+                                                                   "--check (default: FILE.expected.json)")] = None):
     """Run the five-book gold set and the blind set, each beside the baselines, and print the scores."""
     from evals.runner import RottenGold
     from evals.suite import SETS, main as eval_main
+
+    if questions is not None:
+        from evals.own import main as own_main
+
+        try:
+            code = own_main(questions, list(books or []), _settings(), as_json, html, check, update_expected,
+                            expected)
+        except ValueError as e:
+            typer.secho(f"error: {e}", fg=typer.colors.RED, err=True)
+            raise typer.Exit(2)
+        except RulesPalError as e:
+            _fail(e)
+        raise typer.Exit(code)
+    if books or expected:
+        typer.secho("error: --books and --expected go with --questions FILE.jsonl", fg=typer.colors.RED, err=True)
+        raise typer.Exit(2)
 
     if only is not None and only not in SETS:
         typer.secho(f"error: --only must be one of {', '.join(SETS)}", fg=typer.colors.RED, err=True)
