@@ -151,6 +151,10 @@ def test_a_server_killed_during_an_uploads_ingest_serves_the_old_build(data_dir,
         while httpx.get(f"{url}/api/rulebooks/long-river", headers=AUTH, timeout=10).json()["state"] not in (
                 "reading", "embedding") and time.time() < end:
             time.sleep(0.05)
+        # meanwhile the old build answers
+        found = httpx.post(f"{url}/api/search", json={"query": "hand limit", "k": 2}, timeout=30)
+        assert found.status_code == 200 and found.json()["hits"]
+        assert httpx.get(f"{url}/healthz", timeout=10).json()["build"] == before
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
         assert DataDir(root).current() == before
