@@ -27,6 +27,7 @@ run: index
 	$(BIN)/rulespal serve --host $(HOST) --port $(PORT)
 
 test: install
+	$(BIN)/ruff check rulespal ingest evals tests training
 	$(BIN)/python -m tests.browser_setup
 	$(BIN)/pytest -q
 

@@ -74,13 +74,13 @@ def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="rulebooks
         else:
             said = "the new index was already complete and is in use."
         typer.secho(f"\ninterrupted: {said}", fg=typer.colors.YELLOW, err=True)
-        raise typer.Exit(130)
+        raise typer.Exit(130) from None
     except UnreadableRulebook as e:
         if paths:
             others = "none of the files given was added" if len(paths) > 1 else "nothing was added"
             typer.secho(f"error: {e.message}\n{others}: the index is unchanged. Fix or leave out that file and run "
                         "again.", fg=typer.colors.RED, err=True)
-            raise typer.Exit(2)
+            raise typer.Exit(2) from None
         _fail(e)
     except RulesPalError as e:
         _fail(e)
@@ -239,7 +239,7 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
     except OSError as e:
         typer.secho(f"error: cannot serve on {host}:{port} ({e.strerror}); stop what uses that port or pick another "
                     "with --port.", fg=typer.colors.RED, err=True)
-        raise typer.Exit(3)
+        raise typer.Exit(3) from None
     from rulespal.api import _default_service
 
     try:
@@ -288,7 +288,7 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
                             expected)
         except ValueError as e:
             typer.secho(f"error: {e}", fg=typer.colors.RED, err=True)
-            raise typer.Exit(2)
+            raise typer.Exit(2) from None
         except RulesPalError as e:
             _fail(e)
         raise typer.Exit(code)
@@ -305,10 +305,10 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
                          curated=curated, llm=llm)
     except RottenGold as e:
         typer.secho(f"error: the gold set no longer matches the corpus: {e}", fg=typer.colors.RED, err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     except ValueError as e:
         typer.secho(f"error: {e}", fg=typer.colors.RED, err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     except RulesPalError as e:
         _fail(e)
     raise typer.Exit(code)

@@ -18,6 +18,12 @@ from rulespal.core.settings import REPO_ROOT, Settings
 CORPUS = REPO_ROOT / "corpus"
 
 
+@pytest.fixture
+def requirement(request):
+    """Fails a test whose module says (``tests.helpers.needs``) that something it requires is missing."""
+    pytest.fail(request.node.get_closest_marker("requirement").args[0], pytrace=False)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def shared_embedding_cache(tmp_path_factory):
     """One embedding cache for every data dir the tests build (CLI subprocesses included): the many

@@ -52,3 +52,21 @@ Winning
 
 The first player to collect 25 Pearls wins the game.
 """
+
+
+
+def needs(missing: bool, what: str, opt_out: str) -> list:
+    """A test module's ``pytestmark`` for something it requires: when ``missing``, each test fails saying what
+    to install (the ``requirement`` fixture in conftest.py), unless the person running the tests opted out by
+    setting ``opt_out`` to 1; then they skip, named in the summary. CI has everything: nothing skips there
+    unasked."""
+    import os
+
+    import pytest
+
+    if not missing:
+        return []
+    if os.environ.get(opt_out) == "1":
+        return [pytest.mark.skip(reason=f"{what} (skipped: {opt_out}=1)")]
+    return [pytest.mark.requirement(f"{what}; install it (make test does), or set {opt_out}=1 to skip these "
+                                    "tests on purpose"), pytest.mark.usefixtures("requirement")]

@@ -77,8 +77,8 @@ class Statement:
 
 AMOUNT_AFTER = re.compile(rf"(?<![\w.])(?P<sign>[+-]|−)?(?P<n>{NUM})(?!\w|\.\d)(?:\s*(?:x\s+)?|-)(?P<what>(?:[A-Za-z][\w'’-]*\s*){{1,3}})",
                           re.I)
-AMOUNT_BEFORE = re.compile(rf"(?P<what>(?:[A-Za-z][\w'’-]*\s+){{1,2}})(?:of\s+|is\s+|at\s+|on\s+|=\s*)?(?P<sign>[+-]|−)?"
-                           rf"(?P<n>\d+)(?!\w|\.\d)", re.I)
+AMOUNT_BEFORE = re.compile(r"(?P<what>(?:[A-Za-z][\w'’-]*\s+){1,2})(?:of\s+|is\s+|at\s+|on\s+|=\s*)?(?P<sign>[+-]|−)?"
+                           r"(?P<n>\d+)(?!\w|\.\d)", re.I)
 ONE_THING = re.compile(r"\b(?:an?|one)\s+(?P<what>[A-Za-z][\w'-]*)", re.I)
 STOP_AFTER = re.compile(r"\b(and|with|but|or|in|on|at|to|from|for|so|then|because|while|when|if|which|that|"
                         r"after|before|during|how|what|do|does|did|is|are|was|were|has|have|had|can|will|i|we|you|he|she|they|it)\b.*",
@@ -139,7 +139,7 @@ FRACTION = re.compile(r"\b(?P<frac>half|a third|one third|a quarter|one quarter|
                       r"(?:[\s,(-]+round(?:ed|ing)?\s+(?P<way>up|down))?(?=[\s.,;:()-]|$)", re.I)
 FRACTIONS = {"half": 0.5, "a third": 1 / 3, "one third": 1 / 3, "a quarter": 0.25, "one quarter": 0.25,
              "double": 2.0, "twice": 2.0, "triple": 3.0}
-MODIFIER = re.compile(rf"(?<![\w+−-])(?P<sign>[+−-])(?P<n>\d+)\s+(?P<gives>[A-Za-z][\w'’-]*)", re.I)
+MODIFIER = re.compile(r"(?<![\w+−-])(?P<sign>[+−-])(?P<n>\d+)\s+(?P<gives>[A-Za-z][\w'’-]*)", re.I)
 # "multiply the number of shares by the share value", "Current Day x Number of Gearlocs": two named factors
 _FACTOR = r"(?:[A-Za-z][\w'’-]*\s+){0,6}?[A-Za-z][\w'’-]*"
 _FACTOR_AFTER = r"[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,5}"

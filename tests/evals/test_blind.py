@@ -9,9 +9,10 @@ from evals.baselines import RulesPalSystem
 from evals.expected import BLIND_EXPECTED, check_against
 from evals.runner import report, run
 from rulespal.service import RulesPal
+from tests.helpers import needs
 
 BOOKS = blind.load_books()
-pytestmark = pytest.mark.skipif(bool(blind.missing_books(BOOKS)), reason="the blind set's books are in ../shared")
+pytestmark = needs(bool(blind.missing_books(BOOKS)), "the blind set's books are not in ../shared", "RULESPAL_SKIP_BLIND")
 
 
 @pytest.fixture(scope="module")

@@ -14,6 +14,7 @@ from ingest.pipeline import run_ingest
 from rulespal.core.settings import REPO_ROOT, Settings
 from rulespal.index.layout import DataDir
 from tests.conftest import free_port, start_server, stop_server
+from tests.helpers import needs
 
 FIXTURES = REPO_ROOT / "tests" / "fixtures"
 BOOK = FIXTURES / "uploads" / "lantern-ferry.md"
@@ -172,8 +173,11 @@ def test_a_pdf_added_on_the_chat_page_becomes_a_game_to_ask(server, size):
     """In a real browser: the token once, a PDF chosen, progress shown, the new game picked and answered."""
     from tests.rulespal.test_web import ARGS, CHROMIUM, SHOTS
 
-    if CHROMIUM is None:
-        pytest.skip("Debian's chromium is not installed (make test installs it)")
+    for mark in needs(CHROMIUM is None, "Debian's chromium is not installed", "RULESPAL_SKIP_BROWSER"):
+        if mark.name == "skip":
+            pytest.skip(mark.kwargs["reason"])
+        if mark.name == "requirement":
+            pytest.fail(mark.args[0], pytrace=False)
     from playwright.sync_api import sync_playwright
 
     url, _ = server

@@ -9,9 +9,10 @@ import pytest
 
 from rulespal.core.settings import REPO_ROOT
 from tests.conftest import free_port, start_server, stop_server
+from tests.helpers import needs
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (make test installs it)")
+pytestmark = needs(CHROMIUM is None, "Debian's chromium is not installed", "RULESPAL_SKIP_BROWSER")
 SHOTS = REPO_ROOT / "artifacts" / "screenshots"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]

@@ -1,5 +1,6 @@
 """Imports point one way: core <- index <- ingest; core <- index <- retrieval <- rules <- answering <- service
-<- api <- cli. Read from the source with ast, so no module has to be imported."""
+<- api <- cli, with evals under cli. Read from the source with ast, so no module has to be imported: every
+import form counts (absolute, relative, ``from rulespal import x``, ``importlib.import_module("...")``)."""
 
 import ast
 from pathlib import Path
@@ -19,6 +20,7 @@ LAYERS = {
     "rulespal.api": 6,
     "rulespal.cli": 7,  # `rulespal serve` starts the API
     "rulespal.integrations": 6,
+    "evals": 6,  # `rulespal eval` runs them; they ask the service as a front end does
 }
 
 
@@ -26,26 +28,39 @@ def _package(module: str) -> str | None:
     return max((p for p in LAYERS if module == p or module.startswith(p + ".")), key=len, default=None)
 
 
-def _imports(path: Path) -> list[str]:
+def _imports(path: Path, module: str) -> list[str]:
+    """Every module ``path`` (the module ``module``) imports, relative ones resolved."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.extend(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.append(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[:len(parts) - (node.level - 1)] if node.level > 1 else parts
+                base = ".".join([*parts, *([node.module] if node.module else [])])
+            found.append(base)
+            if _package(base) is None:  # `from rulespal import service`: the names are the modules
+                found.extend(f"{base}.{a.name}" for a in node.names)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name))
+              and (node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id) == "import_module"
+              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            found.append(node.args[0].value)
     return found
 
 
 def layer_violations(root: Path = REPO_ROOT) -> list[str]:
     problems = []
-    for folder in ("rulespal", "ingest"):
+    for folder in ("rulespal", "ingest", "evals"):
         for path in sorted((root / folder).rglob("*.py")):
             module = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
             own = _package(module)
             if own is None:
                 continue
-            for imported in _imports(path):
+            for imported in _imports(path, module):
                 other = _package(imported)
                 if other is None or other == own:
                     continue
@@ -69,6 +84,15 @@ def test_the_check_catches_an_upward_import(tmp_path):
     (tmp_path / "ingest").mkdir()
     (tmp_path / "rulespal" / "core" / "bad.py").write_text("from rulespal.service import RulesPal\n")
     (tmp_path / "ingest" / "worse.py").write_text("import rulespal.retrieval.units\n")
+    (tmp_path / "rulespal" / "index").mkdir()
+    (tmp_path / "rulespal" / "index" / "rel.py").write_text("from ..answering import chain\n")
+    (tmp_path / "rulespal" / "index" / "named.py").write_text("from rulespal import api\n")
+    (tmp_path / "rulespal" / "index" / "late.py").write_text(
+        "import importlib\nmod = importlib.import_module('rulespal.cli')\n")
+    (tmp_path / "rulespal" / "index" / "ok.py").write_text("from . import layout\nfrom ..core import text\n")
     assert sorted(layer_violations(tmp_path)) == [
         "ingest.worse imports rulespal.retrieval.units (layer 2 >= 2)",
-        "rulespal.core.bad imports rulespal.service (layer 5 >= 0)"]
+        "rulespal.core.bad imports rulespal.service (layer 5 >= 0)",
+        "rulespal.index.late imports rulespal.cli (layer 7 >= 1)",
+        "rulespal.index.named imports rulespal.api (layer 6 >= 1)",
+        "rulespal.index.rel imports rulespal.answering (layer 4 >= 1)"]

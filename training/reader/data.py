@@ -238,7 +238,7 @@ def mine_book(book: str, file: str, most: int = 4, rng: random.Random | None = N
                                                                                       for v in c.units[i + 1:]):
                     add("heading", rng.choice(HEADING_ASKS).format(h.lower()), extend(c, i, t, following))
     out = []
-    for kind, rows in found.items():
+    for rows in found.values():
         rng.shuffle(rows)
         out += rows[:most]
     return out

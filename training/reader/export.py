@@ -47,7 +47,7 @@ def export(model_dir: Path, held_pairs: list, figures_of: Callable) -> dict:
     out: dict = {}
     for name, f in (("fp32", fp32), ("int8", int8)):
         r = OnnxReader(2, f, tok)
-        out[f"heldout_{name}"] = figures_of(lambda flat: _score_flat(r, flat), held_pairs)
+        out[f"heldout_{name}"] = figures_of(lambda flat, r=r: _score_flat(r, flat), held_pairs)
         print(name, out[f"heldout_{name}"], flush=True)
     keep = int8 if out["heldout_int8"]["mrr"] >= out["heldout_fp32"]["mrr"] - INT8_SLACK else fp32
     out["form"] = "int8" if keep == int8 else "fp32"
