@@ -179,6 +179,9 @@ def summarize(results: list[Result]) -> dict:
                                      if r.correct and r.answer.get("answerable")]),
         "wrong_with_green_chip": rate([green_chip(r.answer.get("checks", [])) for r in results
                                        if not r.correct and r.answer.get("answerable")]),
+        # and how often a right answer still shows one (the chip is worth as much as these two rates differ)
+        "right_with_green_chip": rate([green_chip(r.answer.get("checks", [])) for r in results
+                                       if r.correct and r.answer.get("answerable")]),
         "latency_p50_ms": round(lat[len(lat) // 2], 1) if lat else None,
         "latency_p95_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.95))], 1) if lat else None,
     }
@@ -194,8 +197,9 @@ def bad_chip(checks: list[dict]) -> bool:
 
 
 def green_chip(checks: list[dict]) -> bool:
-    """A chip a player reads as "this is the answer, checked"."""
-    return any(c.get("status") == "verified" and c.get("answers") is True for c in checks)
+    """A chip a player reads as "this is the answer, checked": a number copied word for word from the cited rule
+    is shown as "quoted", not green (its own quote verifies it, whichever rule it is)."""
+    return any(c.get("status") == "verified" and c.get("answers") is True and not c.get("quoted") for c in checks)
 
 
 # The note of an answer whose drafted number the checks replaced with the quoted rule, in each language.

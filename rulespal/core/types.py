@@ -142,6 +142,9 @@ class Check(_Frozen):
     # True: verified and about what the question asks (its thing or its player count); False: verified but
     # clearly about something else; None: a number the cited rule states that the question does not ask about
     answers: bool | None = True
+    # True: verified only because the answer copies the cited rule word for word. It says where the number is,
+    # not that this rule is the one asked about, so the chat page shows it as "quoted", never as a green check.
+    quoted: bool = False
 
 
 class Answer(_Frozen):

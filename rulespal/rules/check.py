@@ -68,7 +68,8 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
             answers, detail = False, f"does not answer: {not_it}"
         elif status == "verified" and not _answers(c, question):
             answers = None  # another number of the rule: shown without the answer's colour
-        checks.append(Check(claim=c.text, status=status, source=source, detail=detail, answers=answers))
+        checks.append(Check(claim=c.text, status=status, source=source, detail=detail, answers=answers,
+                            quoted=quoted is not None))
         if answers is False and (quoted is not None or draft.writer != "llm"):  # a quoted rule's other number
             incidental.add(len(checks) - 1)
     if any(c.answers is True and c.status == "verified" for c in checks):

@@ -116,7 +116,7 @@ def test_pick_game_ask_and_open_citation(page):
     mark.wait_for()
     assert "30" in mark.inner_text()
     assert "Voyage phase" in page.locator("#crumbs").inner_text()
-    assert page.locator(".check.verified").count() >= 1
+    assert page.locator(".check.quoted", has_text="30").count() >= 1  # copied from the rule: "quoted", not green
     page.shot("2-citation")
     page.keyboard.press("Escape")
     assert page.locator("#panel").is_hidden()
