@@ -405,3 +405,12 @@ def test_a_table_answer_s_label_names_what_its_number_counts():
                           question="how many rum cubes in a 3 player game")
     ten = next(c for c in checks if c.claim == "10")
     assert ten.answers is True  # "Rum markers" is the label: about rum, as asked, not "does not answer"
+
+
+def test_a_number_copied_from_its_rule_is_quoted_not_checked():
+    quote = "You may hold at most 5 cargo cards."
+    own = check_answer(Draft(f"{quote} [1]", True, ("d",), (_whole(quote),)), question="how many cards can I hold?")
+    assert [(c.claim, c.status, c.answers, c.quoted) for c in own] == [("5 cargo cards", "verified", True, True)]
+    said = check_answer(Draft("Hold up to 5 cargo cards [1].", True, ("d",), (_whole(quote),)),
+                        question="how many cards can I hold?")
+    assert [(c.claim, c.status, c.quoted) for c in said] == [("5 cargo cards", "verified", False)]
