@@ -29,20 +29,31 @@ def span_citation(index: IndexSnapshot, n: int, doc: str, start: int, end: int) 
 def quote_text(pick: Pick, doc_text: str) -> str:
     """The picked units as one line of plain text: a table's rows each with its column names when the table's
     header row is quoted ("Players: 3, Rum markers: 10"), else their cells joined with " | "; rows joined with
-    " / "; list items without their step numbers."""
-    if pick.units and all(u.kind == "row" for u in pick.units):
-        rows = [cells(doc_text[u.start:u.end]) for u in pick.units if not RULE_LINE.fullmatch(doc_text[u.start:u.end])]
-        units = pick.hit.chunk.units
-        at = units.index(pick.units[0]) if pick.units[0] in units else -1
-        headed = at >= 0 and (at == 0 or units[at - 1].kind != "row") and len(rows) > 1
-        if headed:
-            head = rows[0]
-            return " / ".join(", ".join(f"{h}: {c}" if h else c for h, c in zip(head, r) if c) for r in rows[1:])
-        return " / ".join(" | ".join(c for c in r if c) for r in rows)
-    parts = [plain(re.sub(r"\s*\t\s*", " | ", doc_text[u.start:u.end])) for u in pick.units]
-    parts = [STEP_NUMBER.sub("", p) if u.kind == "item" else p for u, p in zip(pick.units, parts)]
+    " / "; list items without their step numbers. A sentence before a table is followed by its rows, read so."""
+    parts: list[str] = []
+    run: list = []  # consecutive row units, rendered together
+    for u in [*pick.units, None]:
+        if u is not None and u.kind == "row":
+            run.append(u)
+            continue
+        if run:
+            parts.append(_rows_text(run, pick.hit.chunk.units, doc_text))
+            run = []
+        if u is not None:
+            text = plain(re.sub(r"\s*\t\s*", " | ", doc_text[u.start:u.end]))
+            parts.append(STEP_NUMBER.sub("", text) if u.kind == "item" else text)
     sep = " / " if any(u.kind == "row" for u in pick.units) else " "
     return sep.join(p for p in parts if p)
+
+
+def _rows_text(run: list, units: tuple, doc_text: str) -> str:
+    """Table rows: with their column names when the run starts at the table's header row."""
+    rows = [cells(doc_text[u.start:u.end]) for u in run if not RULE_LINE.fullmatch(doc_text[u.start:u.end])]
+    at = units.index(run[0]) if run[0] in units else -1
+    if at >= 0 and (at == 0 or units[at - 1].kind != "row") and len(rows) > 1:
+        head = rows[0]
+        return " / ".join(", ".join(f"{h}: {c}" if h else c for h, c in zip(head, r) if c) for r in rows[1:])
+    return " / ".join(" | ".join(c for c in r if c) for r in rows)
 
 
 def across(text: str, q_lang: str, doc_lang: str, glossary: list[tuple[str, str]]) -> str:
