@@ -28,6 +28,7 @@ run: index
 
 test: install
 	$(BIN)/ruff check rulespal ingest evals tests training
+	$(BIN)/mypy
 	$(BIN)/python -m tests.browser_setup
 	$(BIN)/pytest -q
 

@@ -126,8 +126,15 @@ def _empty() -> dict:
     return {"answer": "", "answerable": True, "games": [], "needs_game": [], "citations": [], "checks": []}
 
 
+def rulespal_service(runs: dict[str, System]) -> RulesPal:
+    """The service behind the "rulespal" system of a run."""
+    system = runs["rulespal"]
+    assert isinstance(system, RulesPalSystem)
+    return system.service
+
+
 def systems(settings: Settings, docs: list[Doc], baselines: bool = True, tuning: Tuning | None = None,
-            llm: str | None = None) -> dict[str, RulesPalSystem | TextbookBaseline]:
+            llm: str | None = None) -> dict[str, System]:
     """The systems an eval run compares: RulesPal first (with ``llm``, writing with that language model,
     then its extractive writer beside it), then its own first hit, then the others."""
     service = RulesPal(settings.model_copy(update={"llm": ""}), tuning)

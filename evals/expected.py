@@ -5,6 +5,7 @@ tolerance."""
 from __future__ import annotations
 
 import json
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 EXPECTED = Path(__file__).with_name("expected.json")
@@ -34,7 +35,7 @@ def write_expected(rep: dict, path: Path = EXPECTED) -> None:
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def check_against(rep: dict, path: Path = EXPECTED, hidden: set[str] = frozenset()) -> tuple[bool, list[str]]:
+def check_against(rep: dict, path: Path = EXPECTED, hidden: AbstractSet[str] = frozenset()) -> tuple[bool, list[str]]:
     """Compare a run with the checked-in expectations. Questions in ``hidden`` (the blind test split)
     are counted, never named."""
     if not path.exists():

@@ -8,7 +8,7 @@ K = "dead-men-tell-no-tales-ko"
 P = "pirates-2ed-governors-daughter"
 S = "skull-tales"
 
-Q = []
+Q: list[dict] = []
 
 
 def q(id, question, doc, must, quotes, cat="fact", lang="en", style="paraphrase", answerable=True,

@@ -40,7 +40,7 @@ def _bars(title: str, reps: dict[str, dict], section: str, metric: str = "answer
 
 
 def write_html(path: Path, results: dict[str, list], reps: dict[str, dict],
-               splits: tuple[str, str] = ("dev", "holdout"), hidden_split: str | None = None) -> None:
+               splits: tuple[str, ...] = ("dev", "holdout"), hidden_split: str | None = None) -> None:
     """``hidden_split``: a split scored in aggregate only (the blind test books): none of its failures is shown."""
     names = list(reps)
     legend = " ".join(f'<span class="key" style="background:{COLORS[i % 5]}"></span>{escape(n)}'

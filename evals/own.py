@@ -140,12 +140,11 @@ def expected_path(questions: Path) -> Path:
 def main(questions: Path, books: list[Path], settings: Settings, json_path: Path | None = None,
          html_path: Path | None = None, check: bool = False, update_expected: bool = False,
          expected: Path | None = None) -> int:
-    from evals.baselines import systems
+    from evals.baselines import rulespal_service, systems
 
     s = books_index(settings, books) if books else settings
-    service_docs = RulesPal(s).index.meta.docs
-    runs = systems(s, service_docs, baselines=False)
-    gold = load_own(questions, runs["rulespal"].service)
+    runs = systems(s, [], baselines=False)  # the documents are only for the textbook baseline, not run here
+    gold = load_own(questions, rulespal_service(runs))
     results = {name: run(system, gold) for name, system in runs.items()}
     reps = {name: report(rs) for name, rs in results.items()}
     print_report(reps["rulespal"], f"rulespal: {questions.name} ({len(gold)} questions)",

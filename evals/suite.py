@@ -7,10 +7,11 @@ never tuned on, dev / test by book; the test split is scored in aggregate only.
 from __future__ import annotations
 
 import json
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from evals import blind
-from evals.baselines import systems
+from evals.baselines import rulespal_service, systems
 from evals.expected import BLIND_EXPECTED, EXPECTED, check_against, write_expected
 from evals.runner import load_gold, print_comparison, print_report, report, run
 from ingest.catalog import corpus_docs
@@ -96,7 +97,7 @@ def blind_set(settings: Settings, tuning: Tuning, split: str, baselines: bool, s
     data = DataDir(bs.data_dir)
     docs = BuildMeta.load(data.build(data.current() or "").meta).docs
     runs = systems(bs, docs, baselines=baselines, tuning=tuning, llm=llm)
-    index = runs["rulespal"].service.index
+    index = rulespal_service(runs).index
     gold, lost = blind.load_questions(books, index.text, index.docs)
     if lost:
         print(f"note: {lost} evidence quotes of the blind set are not in the indexed text (extraction lost them)")
@@ -109,7 +110,7 @@ def blind_set(settings: Settings, tuning: Tuning, split: str, baselines: bool, s
     return reps, results, hidden
 
 
-def _gate(rep: dict, path: Path, check: bool, update: bool, hidden: set[str] = frozenset()) -> bool:
+def _gate(rep: dict, path: Path, check: bool, update: bool, hidden: AbstractSet[str] = frozenset()) -> bool:
     if update:
         write_expected(rep, path)
         print(f"expected scores written to {path}")

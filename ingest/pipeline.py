@@ -136,10 +136,11 @@ def _ingest_locked(settings: Settings, data: DataDir, paths: list[Path], progres
 # ---- stage 1: what goes into the build -----------------------------------------------------
 
 def plan_build(settings: Settings, paths: list[Path], extra_docs: list[Doc], prev: BuildMeta | None,
-               remove: list[str] = ()) -> _Plan:
+               remove: list[str] | None = None) -> _Plan:
     """Read and check every input before anything is written: one bad file changes nothing."""
     corpus = corpus_docs(settings.corpus_dir)
     corpus_ids = {d.id for d in corpus}
+    remove = remove or []
     _check_removable(remove, corpus_ids, {d.id for d in prev.docs} if prev else set())
     staged = _stage(paths, settings, corpus_ids)
     new_ids = {s.doc.id for s in staged} | {d.id for d in extra_docs} | set(remove)

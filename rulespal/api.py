@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, File, Form, Header, Query, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
@@ -89,13 +89,13 @@ def get_service() -> RulesPal:
 
 
 Service = Annotated[RulesPal, Depends(get_service)]
-ERRORS = {400: {"model": ErrorResponse}, 404: {"model": ErrorResponse}, 422: {"model": ErrorResponse},
+ERRORS: dict[int | str, dict[str, Any]] = {400: {"model": ErrorResponse}, 404: {"model": ErrorResponse}, 422: {"model": ErrorResponse},
           503: {"model": ErrorResponse}}
-UPLOAD_ERRORS = {**ERRORS, 401: {"model": ErrorResponse, "description": "no or a wrong bearer token"},
+UPLOAD_ERRORS: dict[int | str, dict[str, Any]] = {**ERRORS, 401: {"model": ErrorResponse, "description": "no or a wrong bearer token"},
                  403: {"model": ErrorResponse, "description": "uploads are off (RULESPAL_UPLOAD_TOKEN is not set)"},
                  409: {"model": ErrorResponse, "description": "a rulebook with that id is already there or on its way"}}
 # /api/* also has the limits of ``Limits`` (RULESPAL_MAX_BODY_KB, RULESPAL_RATE_PER_MINUTE / _BURST)
-API_ERRORS = {**ERRORS,
+API_ERRORS: dict[int | str, dict[str, Any]] = {**ERRORS,
               413: {"model": ErrorResponse, "description": "the request body is over RULESPAL_MAX_BODY_KB"},
               429: {"model": ErrorResponse, "description": "too many requests from this client; wait and retry",
                     "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}}}
@@ -288,16 +288,27 @@ def _body_problem(request: Request, errors) -> str | None:
     return "the body is not a JSON object"
 
 
+def _with_body(model: type[BaseModel]):
+    """A route reads its body as ``model``: the copy of the request shape with this app's limits (FastAPI reads
+    the annotation; a type checker reads the shape it was written with)."""
+    def wrap(route):
+        route.__annotations__["req"] = model
+        return route
+    return wrap
+
+
 def _add_routes(app: FastAPI, settings: Settings) -> None:
     AskBody, SearchBody = _request_models(settings)
 
     @app.post("/api/ask", response_model=Answer, responses=API_ERRORS)
-    def ask(req: AskBody, service: Service) -> JSONResponse:
+    @_with_body(AskBody)
+    def ask(req: AskRequest, service: Service) -> JSONResponse:
         history = [Turn(t.role, t.content) for t in req.history]
         return JSONResponse(service.ask(req.question, req.game, history).to_json())  # the shape every front end speaks
 
     @app.post("/api/ask/stream", responses=API_ERRORS)
-    def ask_stream(req: AskBody, service: Service) -> StreamingResponse:
+    @_with_body(AskBody)
+    def ask_stream(req: AskRequest, service: Service) -> StreamingResponse:
         """Server-sent events: ``token`` (a language model's answer text as it is written, if one is on),
         then ``answer`` (the checked answer, as /api/ask returns it) or ``error``."""
         service.check_question(req.question)  # bad input is a 4xx before the stream starts
@@ -305,7 +316,8 @@ def _add_routes(app: FastAPI, settings: Settings) -> None:
         return StreamingResponse(_answer_events(service, req), media_type="text/event-stream")
 
     @app.post("/api/search", response_model=SearchResponse, responses=API_ERRORS)
-    def search(req: SearchBody, service: Service) -> SearchResponse:
+    @_with_body(SearchBody)
+    def search(req: SearchRequest, service: Service) -> SearchResponse:
         return SearchResponse(hits=[h.to_out() for h in service.search(req.query, req.game, req.k)])
 
     @app.get("/api/games", responses=API_ERRORS)

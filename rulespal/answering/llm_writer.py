@@ -153,8 +153,7 @@ def draft_from_reply(ctx: AnswerContext, reply: LLMReply) -> Draft:
     renumber: dict[int, int] = {}
     for n, claim in enumerate(reply.claims, 1):
         chunk = passages.get(claim.passage.strip().upper())
-        span = _find(chunk.text, claim.quote) if chunk is not None else None
-        if span is None:
+        if chunk is None or (span := _find(chunk.text, claim.quote)) is None:
             continue  # an invented quote or passage: dropped
         start, end = chunk.start + span[0], chunk.start + span[1]
         renumber[n] = len(citations) + 1

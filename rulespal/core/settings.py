@@ -94,7 +94,7 @@ def _explain(err) -> str:
     field = Settings.model_fields[name]
     secret = SecretStr in getattr(field.annotation, "__args__", (field.annotation,))
     value = "(hidden)" if secret else repr(err["input"])
-    allowed = _KINDS.get(field.annotation, "a valid value")
+    allowed = _KINDS.get(field.annotation, "a valid value")  # type: ignore[arg-type]  # a type, or None
     low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
     high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
     if low is not None:

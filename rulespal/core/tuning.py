@@ -8,6 +8,7 @@ The eval runner (`rulespal eval --tune name=value`) and evals/ablation.py can va
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 from dataclasses import dataclass
 
 
@@ -113,7 +114,7 @@ class Tuning:
     cross_lang_ambiguity: float = 2.0  # the margin's multiple when the best pick is in another language; hand-set
     follow_up_words: int = 4  # a question of at most this many words, naming no game, continues the last; hand-set
 
-    def replace(self, **changes: object) -> "Tuning":
+    def replace(self, **changes: Any) -> "Tuning":
         return dataclasses.replace(self, **changes)
 
     def with_text(self, assignments: list[str]) -> "Tuning":

@@ -32,8 +32,8 @@ def find_acronyms(text: str) -> dict[str, str]:
     result = {a: c.most_common(1)[0][0] for a, c in found.items() if c}
     # An explicit definition, "Action Points (AP)", wins over a phrase that merely shares initials.
     for m in DEFINED.finditer(text):
-        words, acr = re.split(r"[ -]", m.group(1)), m.group(2)
-        for part in (words[:len(acr)], words[-len(acr):]):
+        named, acr = re.split(r"[ -]", m.group(1)), m.group(2)
+        for part in (named[:len(acr)], named[-len(acr):]):
             if len(part) == len(acr) and "".join(w[0] for w in part) == acr:
                 result[acr] = " ".join(part)
                 break

@@ -84,8 +84,7 @@ def replace_slots(previous: str, question: str) -> str:
         return PLAYERS.sub(" ", previous)
     if COLOURS.search(question):
         return COLOURS.sub(" ", previous)
-    if (new := NUMBER.search(question)) and len(NUMBER.findall(previous)) == 1:
-        old = NUMBER.search(previous)
+    if (new := NUMBER.search(question)) and len(NUMBER.findall(previous)) == 1 and (old := NUMBER.search(previous)):
         # the same slot, a new value: a bare number ("and with 2?"), or one said of the same thing ("level 3" and
         # "the level-4 board", "a 5 stack" and "the 6-stack variant")
         same = BARE_NUMBER.fullmatch(question) or _around(question, new) & _around(previous, old)

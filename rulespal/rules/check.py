@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Literal, cast
 
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
@@ -42,6 +43,8 @@ QUOTE_NUMBER = re.compile(rf"(?<![\d.,])[+−-]?(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:
                           rf"|{SPELLED}", re.I)
 # The fewest words of an answer's sentence copied from a cited quote that make it a quote, not a coincidence.
 VERBATIM_MIN_WORDS = 4
+
+Status = Literal["verified", "contradicted", "unverified"]
 
 
 def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
@@ -68,7 +71,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
             answers, detail = False, f"does not answer: {not_it}"
         elif status == "verified" and not _answers(c, question):
             answers = None  # another number of the rule: shown without the answer's colour
-        checks.append(Check(claim=c.text, status=status, source=source, detail=detail, answers=answers,
+        checks.append(Check(claim=c.text, status=cast(Status, status), source=source, detail=detail, answers=answers,
                             quoted=quoted is not None))
         if answers is False and (quoted is not None or draft.writer != "llm"):  # a quoted rule's other number
             incidental.add(len(checks) - 1)
@@ -503,8 +506,8 @@ def _cell_number(f: Fact, c: Claim) -> str | None:
         thing, _ = thing_after(f.value, m.end())
         if thing & c.thing:
             return normalise(m.group())
-    m = NUMBER.search(f.value)
-    return normalise(m.group()) if m else None
+    first = NUMBER.search(f.value)
+    return normalise(first.group()) if first else None
 
 
 def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
