@@ -170,7 +170,8 @@ def test_a_server_killed_during_an_uploads_ingest_serves_the_old_build(data_dir,
 
 @pytest.mark.parametrize("size", [("desktop", 1280, 860), ("phone", 390, 844)], ids=["desktop", "phone"])
 def test_a_pdf_added_on_the_chat_page_becomes_a_game_to_ask(server, size):
-    """In a real browser: the token once, a PDF chosen, progress shown, the new game picked and answered."""
+    """In a real browser: the token once, a PDF dropped (desktop) or chosen (phone), progress shown, the new game
+    picked and answered, with no restart."""
     from tests.rulespal.test_web import ARGS, CHROMIUM, SHOTS
 
     for mark in needs(CHROMIUM is None, "Debian's chromium is not installed", "RULESPAL_SKIP_BROWSER"):
@@ -193,7 +194,15 @@ def test_a_pdf_added_on_the_chat_page_becomes_a_game_to_ask(server, size):
             page.goto(url + "/")
             page.locator("#add-book").click()
             page.locator("#add-token").fill(TOKEN)
-            page.locator("#add-file").set_input_files(str(FIXTURES / "uploads" / "tide-market.pdf"))
+            pdf = FIXTURES / "uploads" / "tide-market.pdf"
+            if name == "desktop":  # dropped on the drop zone, as from a file manager
+                data = page.evaluate_handle(
+                    "bytes => { const dt = new DataTransfer(); dt.items.add(new File([new Uint8Array(bytes)], "
+                    "'tide-market.pdf', { type: 'application/pdf' })); return dt; }", list(pdf.read_bytes()))
+                page.dispatch_event("#drop", "drop", {"dataTransfer": data})
+            else:  # chosen with the file picker, as on a phone
+                page.locator("#add-file").set_input_files(str(pdf))
+            assert "tide-market.pdf" in page.locator("#drop-said").inner_text()
             page.locator("#add-name").fill(title)
             page.screenshot(path=str(SHOTS / f"{name}-upload-chosen.png"))
             page.locator("#add-send").click()
