@@ -349,6 +349,17 @@ def _add_routes(app: FastAPI, settings: Settings) -> None:
         return Response(status_code=204)
 
 
+def _check_token(token: str, authorization: str | None) -> None:
+    """Uploads are on (a token is set) and the request carries it as a bearer token; else a 403 or a 401."""
+    if not token:
+        raise UploadsOff("adding rulebooks over HTTP is off on this server; its operator turns it on by setting "
+                         "RULESPAL_UPLOAD_TOKEN (or adds rulebooks with `rulespal ingest FILE`).")
+    scheme, _, given = (authorization or "").partition(" ")
+    if scheme.casefold() != "bearer" or not secrets.compare_digest(given.strip().encode(), token.encode()):
+        raise BadToken("this needs the server's upload token: send it as 'Authorization: Bearer TOKEN' (the chat "
+                       "page asks for it once)." if not authorization else "the upload token is not right.")
+
+
 def _add_upload_routes(app: FastAPI, settings: Settings) -> None:
     """Rulebooks added over HTTP: off unless RULESPAL_UPLOAD_TOKEN is set, then with it as a bearer token."""
     token = settings.upload_token.get_secret_value() if settings.upload_token else ""
@@ -360,13 +371,7 @@ def _add_upload_routes(app: FastAPI, settings: Settings) -> None:
     app.state.uploads = uploads
 
     def allowed(authorization: str | None) -> None:
-        if not token:
-            raise UploadsOff("adding rulebooks over HTTP is off on this server; its operator turns it on by setting "
-                             "RULESPAL_UPLOAD_TOKEN (or adds rulebooks with `rulespal ingest FILE`).")
-        scheme, _, given = (authorization or "").partition(" ")
-        if scheme.casefold() != "bearer" or not secrets.compare_digest(given.strip().encode(), token.encode()):
-            raise BadToken("this needs the server's upload token: send it as 'Authorization: Bearer TOKEN' (the "
-                           "chat page asks for it once)." if not authorization else "the upload token is not right.")
+        _check_token(token, authorization)
 
     Auth = Annotated[str | None, Header(description="Bearer RULESPAL_UPLOAD_TOKEN")]
 

@@ -251,6 +251,21 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
     uvicorn.run("rulespal.api:app", host=host, port=port, log_level="warning")
 
 
+def _own_eval(questions: Path, books: list[Path], as_json: Path | None, html: Path | None, check: bool,
+              update_expected: bool, expected: Path | None) -> NoReturn:
+    """`rulespal eval --questions`: the user's own question file (evals/own.py)."""
+    from evals.own import main as own_main
+
+    try:
+        code = own_main(questions, books, _settings(), as_json, html, check, update_expected, expected)
+    except ValueError as e:
+        typer.secho(f"error: {e}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(2) from None
+    except RulesPalError as e:
+        _fail(e)
+    raise typer.Exit(code)
+
+
 @app.command("eval")
 def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), test (blind) or all")] = "all",
              only: Annotated[Optional[str], typer.Option(help="run one set: five, blind or checker")] = None,
@@ -282,17 +297,7 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
     from evals.suite import SETS, main as eval_main
 
     if questions is not None:
-        from evals.own import main as own_main
-
-        try:
-            code = own_main(questions, list(books or []), _settings(), as_json, html, check, update_expected,
-                            expected)
-        except ValueError as e:
-            typer.secho(f"error: {e}", fg=typer.colors.RED, err=True)
-            raise typer.Exit(2) from None
-        except RulesPalError as e:
-            _fail(e)
-        raise typer.Exit(code)
+        _own_eval(questions, list(books or []), as_json, html, check, update_expected, expected)
     if books or expected:
         typer.secho("error: --books and --expected go with --questions FILE.jsonl", fg=typer.colors.RED, err=True)
         raise typer.Exit(2)
