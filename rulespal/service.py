@@ -23,13 +23,14 @@ from rulespal.core.errors import BadRequest, EmptyQuestion, QuestionTooLong, Unk
 from rulespal.core.messages import say
 from rulespal.core.settings import Settings
 from rulespal.core.text import detect_lang, valid_doc_id
+from rulespal.core.tokens import token_set
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Draft, Hit, Turn
 from rulespal.index.snapshot import IndexSnapshot, SnapshotHolder
 from rulespal.retrieval.acronyms import Acronyms
 from rulespal.retrieval.examples import example_questions
 from rulespal.retrieval.followup import Carried, carry_over
-from rulespal.retrieval.games import HANGUL_WORD, GameDetector, normalize
+from rulespal.retrieval.games import HANGUL_WORD, GameDetector, normalize, only_one_holds
 from rulespal.retrieval.glossary import glossary_for
 from rulespal.retrieval.query import QueryPlan
 from rulespal.retrieval.reader import Reader, get_reader
@@ -270,6 +271,7 @@ class RulesPal:
         docs = index.docs
         same_lang_best = docs[picks[0].hit.chunk.doc].lang == plan.lang
         rivals: list[str] = []
+        best: dict[str, Pick] = {}
         for p in picks:
             doc = p.hit.chunk.doc
             if same_lang_best and docs[doc].lang != plan.lang:
@@ -278,6 +280,12 @@ class RulesPal:
             margin = t.ambiguity_margin * (1 if same_lang_best else t.cross_lang_ambiguity)
             if p.score >= picks[0].score - margin and doc not in rivals and answerable(index, plan, p, t):
                 rivals.append(doc)
+                best[doc] = p
+        # across languages a word is "only in one book" for its script alone: there the player is asked
+        if len(rivals) > 1 and all(docs[d].lang == plan.lang for d in rivals) and (only := only_one_holds(
+                plan.base_tokens, {d: token_set(best[d].hit.chunk.text) for d in rivals},
+                {d: index.doc_tokens(d) for d in rivals})) is not None:
+            return [only]  # a word of the question only one of them has: "cursed gold" in one pirate game
         return rivals
 
     @staticmethod

@@ -19,6 +19,7 @@ import numpy as np
 from rulespal.core.errors import BadSetting, IndexMismatch, IndexMissing
 from rulespal.core.settings import Settings
 from rulespal.core.text import read_text_exact
+from rulespal.core.tokens import tokenize
 from rulespal.core.types import Chunk, Doc, Unit
 from rulespal.index.embedders import get_embedder, known_embedders
 from rulespal.index.layout import DataDir
@@ -41,6 +42,7 @@ class IndexSnapshot:
     threads: int = 2
     _texts: dict[str, str] = field(default_factory=dict, repr=False)
     _unit_cache: OrderedDict = field(default_factory=OrderedDict, repr=False)
+    _doc_tokens: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
 
     @property
     def name(self) -> str:
@@ -111,6 +113,12 @@ class IndexSnapshot:
         if doc_id not in self._texts:
             self._texts[doc_id] = read_text_exact(self.docs[doc_id].text_path)
         return self._texts[doc_id]
+
+    def doc_tokens(self, doc_id: str) -> frozenset[str]:
+        """Every lexical token of a rulebook (read once, when a question first compares books)."""
+        if doc_id not in self._doc_tokens:
+            self._doc_tokens[doc_id] = frozenset(tokenize(self.text(doc_id)))
+        return self._doc_tokens[doc_id]
 
     def chunk_units(self, pos: int, vectors: np.ndarray | None = None) -> np.ndarray | None:
         """Rows of ``vectors`` (default: the build's unit vectors) for the units of passage ``pos``."""

@@ -22,6 +22,7 @@ complete collection volume part guide player players solo the""".split())
 # "포트리스 1812에서"), where a Korean player names the game; particles ("에서는") and a leading "더"
 # ("the") are not part of the name.
 HANGUL_WORD = re.compile(r"[가-힣]{2,}")
+LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
 LEADING_HANGUL = re.compile(r"[^\w가-힣]*((?:[가-힣]+[^\w가-힣]*(?:\d+[^\w가-힣]*)?){1,3})")
 # A word character that is not Hangul (syllables or jamo, any block): a Latin title ends where Hangul starts
 # ("Moon Farm에서" names Moon Farm).
@@ -126,6 +127,9 @@ class GameDetector:
         names: dict[str, set[str]] = {}
         for d in docs:
             names_of = (d.title, d.id.replace("-", " "), *d.aliases)
+            # "princes of florence" for "The Princes of Florence"; "The Mind" keeps its article (one word left)
+            names_of += tuple(rest for n in names_of if (rest := LEADING_ARTICLE.sub("", n)) != n
+                              and len(rest.split()) >= 2)
             # "Horrified" for "Horrified Rulebook"
             for alias in dict.fromkeys([*names_of, *(bare_title(n) for n in names_of)]):
                 key = normalize(alias)
@@ -271,3 +275,16 @@ class GameDetector:
             if m.doc not in seen:
                 seen.append(m.doc)
         return seen
+
+
+def only_one_holds(terms: tuple[str, ...], answering: dict[str, frozenset[str]],
+                   books: dict[str, frozenset[str]], min_len: int = 3) -> str | None:
+    """Of games that answer about equally well, the one whose answering passage (``answering[game]``, its
+    tokens) holds a word of the question that no other candidate's rulebook (``books[game]``) holds: "how
+    much cursed gold to drop?" with two pirate games loaded, only one of which has cursed gold. None when no
+    game or more than one has such a word: then the rules may differ and the player is asked which.
+    ``min_len`` keeps numbers and bits of words ("3", "hp") out: every rulebook has some."""
+    asked = {t for t in terms if len(t) >= min_len and not t.isdigit()}
+    holders = [g for g, toks in answering.items()
+               if any(t in toks and not any(t in books[o] for o in books if o != g) for t in asked)]
+    return holders[0] if len(holders) == 1 else None

@@ -1,7 +1,7 @@
 """Game detection by title and alias, and stripping the name from the question."""
 
 from rulespal.core.types import Doc
-from rulespal.retrieval.games import GameDetector
+from rulespal.retrieval.games import GameDetector, only_one_holds
 
 DOCS = [
     Doc(id="skull-tales", title="Skull Tales", lang="en", text_path="", aliases=("Skull Tales: Full Sail",)),
@@ -120,3 +120,29 @@ def test_part_of_a_long_title_heard_in_hangul():
     assert d.sounds_like("아라비안 나이트에서 어떻게 이기나요?") == ["tales"]
     assert d.sounds_like("크로니클 오브 크라임에서 이동하면 시간이 얼마나 흘러?") == ["crime-1400"]
     assert d.sounds_like("그리고 모든 문이 연결되도록 방타일을 이어 붙입니다") == []  # an ordinary sentence
+
+
+def test_a_word_only_one_candidate_book_has_picks_that_book():
+    books = {"ghost": frozenset({"curs", "gold", "banshe", "ship"}), "epic": frozenset({"gold", "ship", "crew"})}
+    answering = {"ghost": frozenset({"curs", "gold"}), "epic": frozenset({"gold"})}
+    assert only_one_holds(("curs", "gold"), answering, books) == "ghost"
+
+
+def test_no_word_of_its_own_or_one_in_each_book_asks_which():
+    books = {"a": frozenset({"gold", "ship", "mast"}), "b": frozenset({"gold", "ship", "crew"})}
+    assert only_one_holds(("gold", "ship"), {"a": books["a"], "b": books["b"]}, books) is None
+    assert only_one_holds(("mast", "crew"), {"a": books["a"], "b": books["b"]}, books) is None
+
+
+def test_the_word_must_be_in_the_answering_passage_and_not_a_number():
+    books = {"a": frozenset({"gold", "kraken", "5"}), "b": frozenset({"gold"})}
+    assert only_one_holds(("kraken",), {"a": frozenset({"gold"}), "b": frozenset({"gold"})}, books) is None
+    assert only_one_holds(("5",), {"a": frozenset({"5"}), "b": frozenset({"gold"})}, books) is None
+
+
+def test_a_title_is_named_without_its_leading_article_when_two_words_are_left():
+    docs = [Doc(id="the-princes-of-florence", title="The Princes of Florence", lang="en", text_path=""),
+            Doc(id="the-mind", title="The Mind", lang="en", text_path="")]
+    det = GameDetector(docs)
+    assert det.detect("princes of florence - can my buildings touch?") == ["the-princes-of-florence"]
+    assert det.detect("keep it in mind: how many lives?") == []
