@@ -22,13 +22,18 @@ LATIN = [("gh(?=t|$)", ""), ("tch", "S"), ("sch", "SK"), ("chr", "KR"), ("ch", "
 MIN_RATIO = 0.8
 
 
-def hangul_key(word: str) -> str:
+def _syllables(word: str) -> list[tuple[int, int, int]]:
+    """(initial, vowel, final) jamo indexes of each Hangul syllable of ``word`` (Unicode's arithmetic)."""
     out = []
     for ch in word:
         o = ord(ch) - 0xAC00
         if 0 <= o < 11172:
-            out.append(INITIALS[o // 588] + FINALS[o % 28])
-    return re.sub(r"(.)\1", r"\1", "".join(out))
+            out.append((o // 588, (o % 588) // 28, o % 28))
+    return out
+
+
+def hangul_key(word: str) -> str:
+    return re.sub(r"(.)\1", r"\1", "".join(INITIALS[i] + FINALS[f] for i, _, f in _syllables(word)))
 
 
 def ascii_text(text: str) -> str:
@@ -62,12 +67,7 @@ LATIN_VOWELS = [("[ae]", "A"), ("[iy]", "I"), ("[ou]", "O")]
 
 def hangul_sound(word: str) -> str:
     """Consonant and vowel classes of a Hangul word: "블렌더" -> "PRANTO"."""
-    out = []
-    for ch in word:
-        o = ord(ch) - 0xAC00
-        if 0 <= o < 11172:
-            out.append(INITIALS[o // 588] + VOWELS[(o % 588) // 28] + FINALS[o % 28])
-    return re.sub(r"(.)\1", r"\1", "".join(out))
+    return re.sub(r"(.)\1", r"\1", "".join(INITIALS[i] + VOWELS[v] + FINALS[f] for i, v, f in _syllables(word)))
 
 
 def latin_sound(text: str) -> str:
