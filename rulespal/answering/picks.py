@@ -74,9 +74,35 @@ class Picker:
             top = min(top, self.tuning.large_index_picks)  # sentences are embedded at query time: look at fewer
         found = sorted((p for p in (self._pick(h) for h in hits[:top]) if p is not None), key=lambda p: -p.score)
         if self.reader is not None and self.plan.lang == "en":
+            if self.tuning.reader_weight > 0:
+                found = self._reranked(found, self.tuning.reader_weight)
             # the reader reads the rules an answer may quote: the best picks (the abstention check reads them)
             found = [self._read(p) if k < self.tuning.reader_picks else p for k, p in enumerate(found)]
         return found
+
+    def _reranked(self, found: list[Pick], weight: float) -> list[Pick]:
+        """Each pick as the rule of its passage (itself or a runner-up) that reads best with the question, the
+        picks ordered by their score's share of the best score plus ``weight`` times the reader's probability."""
+        top = max((p.score for p in found), default=0.0)
+        if top <= 0:
+            return found
+        ranked: list[tuple[float, Pick]] = []
+        for p in found:
+            if self.index.docs[p.hit.chunk.doc].lang != "en":
+                ranked.append((p.score / top, p))
+                continue
+            variants = [p] + [replace(p, units=units, score=score,
+                                      runners_up=((p.units, 1.0, p.score),
+                                                  *(r for r in p.runners_up if r[0] != units)))
+                              for units, _, score in p.runners_up]
+            text = self.index.text(p.hit.chunk.doc)
+            reads = self.reader.score(self.plan.text, [reader_text(v.hit.chunk.section, text[v.start:v.end])
+                                                      for v in variants]) if self.reader else [0.0] * len(variants)
+            # the chosen rule keeps its passage's score: the floors judge whether the passage answers, the reader
+            # which of its rules does
+            ranked += [max(((v.score / top + weight * r, replace(v, read=r, score=p.score))
+                            for v, r in zip(variants, reads)), key=lambda x: x[0])]
+        return [p for _, p in sorted(ranked, key=lambda x: -x[0])]
 
     def _pick(self, hit: Hit) -> Pick | None:
         key = hit.chunk.id
@@ -94,7 +120,7 @@ class Picker:
 
     def _read(self, pick: Pick) -> Pick:
         """The pick with the reader's probability that its rule answers the question (English books only)."""
-        if self.reader is None or self.index.docs[pick.hit.chunk.doc].lang != "en":
+        if self.reader is None or pick.read is not None or self.index.docs[pick.hit.chunk.doc].lang != "en":
             return pick
         rule = reader_text(pick.hit.chunk.section, self.index.text(pick.hit.chunk.doc)[pick.start:pick.end])
         return replace(pick, read=self.reader.score(self.plan.text, [rule])[0])

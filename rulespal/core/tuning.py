@@ -39,6 +39,9 @@ class Tuning:
     # Blind dev: the shipped file 0.3 -> 0.583, no answer changed; the picker-negatives file (READER.md
     # "Tried") 0.560 against 0.563 at 1.0
     reader_prefer: float = 1.0
+    # each pick becomes the rule of its passage (itself or a runner-up) with the best score share plus this
+    # times the reader's probability, and the picks are ordered so (0: off)
+    reader_weight: float = 0.0
     # a pick the reader gives at least this probability answers even under the score floors (1.0: never);
     # blind dev, same file: 0.9 changed no answer
     reader_confident: float = 1.0

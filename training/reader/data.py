@@ -4,6 +4,9 @@ pairs built from them.
 Two sources, both kept in ``training/reader/data/`` with where each row came from:
 - ``questions.jsonl``: questions written by helper sessions that read only the book, never the code, each with
   its evidence quote (its span located once, here) or none when the book does not answer it;
+- ``styled.jsonl``: more such questions on other books, written to the blind eval's own brief (colloquial,
+  paraphrased and keyword questions, arithmetic on the player's situation, follow-ups, unanswerable ones close
+  to the book; ``collect-styled``), so that the reader meets the way players ask;
 - ``mined.jsonl``: pairs mined from the library's own text: FAQ entries (the question and the answer after it),
   glossary entries ("**Label**: what it does", asked as "what is Label?") and a heading with its first rule.
 
@@ -196,6 +199,40 @@ def collect(helper_dir: Path) -> list[dict]:
     return out
 
 
+def collect_styled(helper_dir: Path) -> list[dict]:
+    """Helper files in the blind eval's format (``<book>.jsonl``: question, lang, category, answerable,
+    evidence quotes, history) as training rows: the first evidence quote located in the book is the span; a
+    follow-up is left out (it needs the chat before it)."""
+    books = {b["code"]: b["file"] for b in json.loads(BOOKS.read_text())["styled"]}
+    out, dropped = [], 0
+    for f in sorted(helper_dir.glob("*.jsonl")):
+        file = books.get(f.stem)
+        if file is None:
+            continue
+        text = (LIBRARY / file).read_text(encoding="utf-8")
+        for line in f.read_text(encoding="utf-8").splitlines():
+            try:
+                r = json.loads(line) if line.strip() else None
+            except json.JSONDecodeError:
+                r = None
+            if r is None or r.get("history") or not str(r.get("question", "")).strip():
+                dropped += line.strip() != ""
+                continue
+            row = {"book": f.stem, "file": file, "question": r["question"].strip(), "lang": r.get("lang", "en"),
+                   "answerable": bool(r.get("answerable")), "kind": r.get("category", "other"),
+                   "source": "helper-styled", "evidence": "", "start": None, "end": None}
+            if row["answerable"]:
+                quotes = [q for q in r.get("evidence") or [] if q and q in text]
+                if not quotes:
+                    dropped += 1
+                    continue
+                at = text.find(quotes[0])  # the quote is located once, here, and kept as a span
+                row.update(evidence=quotes[0], start=at, end=at + len(quotes[0]))
+            out.append(row)
+    print(f"collected {len(out)} questions, dropped {dropped}", file=sys.stderr)
+    return out
+
+
 QUESTION_MARK = re.compile(r"^\W*(?:Q\s*[:.)]|Question\s*[:.])\s*", re.I)
 FAQ_SECTION = re.compile(r"\bfaq\b|frequently asked|questions|clarification|q\s*&\s*a", re.I)
 DEFINITION = re.compile(r"^\s*(?:[*+-]\s*)?\*\*([^*\n]{2,40}?)\*\*\s*[:.—–-]?\s*(\S.{30,})", re.S)
@@ -265,7 +302,9 @@ if __name__ == "__main__":
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
     if cmd == "collect":
         write_jsonl(DATA / "questions.jsonl", collect(Path(sys.argv[2])))
+    elif cmd == "collect-styled":
+        write_jsonl(DATA / "styled.jsonl", collect_styled(Path(sys.argv[2])))
     elif cmd == "mine":
         write_jsonl(DATA / "mined.jsonl", mine())
     else:
-        sys.exit("usage: python -m training.reader.data collect HELPER_DIR | mine")
+        sys.exit("usage: python -m training.reader.data collect HELPER_DIR | collect-styled HELPER_DIR | mine")

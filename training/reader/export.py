@@ -73,3 +73,9 @@ def _score_flat(r: OnnxReader, flat: list[tuple[str, str]]) -> list[float]:
         for i, s in zip(idx, r.score(q, [flat[i][1] for i in idx])):
             scores[i] = s
     return scores
+
+
+def export_figures(held_pairs: list, figures_of: Callable) -> dict:
+    """The held-out figures of the exported file (``rulespal/models/reader.onnx``) on these pairs."""
+    r = OnnxReader(2, MODEL_FILE, TOKENIZER_FILE)
+    return figures_of(lambda flat: _score_flat(r, flat), held_pairs)
