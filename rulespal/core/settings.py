@@ -29,7 +29,7 @@ class Settings(BaseSettings):
     unit_embedder_en: str = "minilm"
     # The trained cross-encoder that reads the question with each candidate rule ("minilm-reader",
     # rulespal/retrieval/reader.py; its card: rulespal/models/READER.md). Empty to switch off.
-    reader: str = ""
+    reader: str = "minilm-reader"
     # Point at a Chroma server ("http://127.0.0.1:8001") instead of the embedded store.
     chroma_url: str | None = None
     # Curated per-game data (corpus/facts/*.toml and the games.toml glossaries) on or off; off shows how

@@ -32,6 +32,7 @@ def _picks(index, tuning, question, reader, lang="en"):
 
 
 def test_the_reader_reads_the_rules_the_best_picks_quote(tiny, tuning):
+    tuning = tuning.replace(reader_weight=0.0)  # the veto alone
     r = WordReader("Pearls")
     _, picks = _picks(tiny, tuning, "how many pearls to win", r)
     read = [p for p in picks if p.read is not None]
@@ -43,6 +44,21 @@ def test_the_reader_reads_the_rules_the_best_picks_quote(tiny, tuning):
     # it does not reorder: the same picks in the same order as without it
     _, plain = _picks(tiny, tuning, "how many pearls to win", None)
     assert [(p.hit.chunk.id, p.start) for p in plain] == [(p.hit.chunk.id, p.start) for p in picks]
+
+
+def test_with_a_weight_the_best_read_rule_of_each_passage_is_taken_and_the_picks_reordered(tiny, tuning):
+    _, plain = _picks(tiny, tuning.replace(reader_weight=0.0), "how many pearls to win", None)
+    # a word only some other rule has: read as the answer, that rule comes first
+    target = next(p for p in plain[1:] if "Pearls" not in tiny.text(p.hit.chunk.doc)[p.start:p.end])
+    word = tiny.text(target.hit.chunk.doc)[target.start:target.end].split()[0]
+    _, picks = _picks(tiny, tuning.replace(reader_weight=5.0), "how many pearls to win", WordReader(word))
+    first = tiny.text(picks[0].hit.chunk.doc)[picks[0].start:picks[0].end]
+    assert word in first and picks[0].read == pytest.approx(0.95)
+    assert (picks[0].hit.chunk.id, picks[0].start) != (plain[0].hit.chunk.id, plain[0].start)
+    assert all(p.read is not None for p in picks)  # every pick of an English book was read
+    # a weight of 0 leaves the hand order as it was
+    _, same = _picks(tiny, tuning.replace(reader_weight=0.0), "how many pearls to win", WordReader(word))
+    assert [(p.hit.chunk.id, p.start) for p in same] == [(p.hit.chunk.id, p.start) for p in plain]
 
 
 def test_a_rule_it_reads_as_no_answer_is_not_answerable(tiny, tuning):
