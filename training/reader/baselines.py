@@ -12,16 +12,19 @@ from training.reader.data import pairs
 from training.reader.train import load_rows, ranking_figures
 
 
-def main() -> None:
-    _, held = load_rows()
-    held_pairs = list(pairs(held, 4))
+def cosine_figures(held_pairs: list[tuple[str, str, float]]) -> dict:
     model = OnnxMiniLM(2)
 
     def cosine(flat: list[tuple[str, str]]) -> list[float]:
         qs = model.embed_documents([q for q, _ in flat])
         ts = model.embed_documents([t for _, t in flat])
         return [float(x) for x in np.sum(qs * ts, axis=1)]
-    print(json.dumps({"minilm_cosine": ranking_figures(cosine, held_pairs)}))
+    return ranking_figures(cosine, held_pairs)
+
+
+def main() -> None:
+    _, held = load_rows()
+    print(json.dumps({"minilm_cosine": cosine_figures(list(pairs(held, 4)))}))
 
 
 if __name__ == "__main__":
