@@ -29,8 +29,6 @@ def answerable(index: IndexSnapshot, q: QueryPlan, best: Pick, t: Tuning) -> boo
         return False  # "castling in chess", "hotels on Boardwalk": words no rulebook here uses
     if best.read is not None and best.read < t.reader_abstain:
         return False  # the reader read the rule with the question: it does not answer it
-    if best.read is not None and best.read >= t.reader_confident and coverage > 0:
-        return True  # it reads as the answer although worded unlike the question
     # English sentences are scored with the sentence model, whose similarities run higher than USE's.
     # A permission is worded unlike its question ("never allowed to retake" for "can I pick one back up"),
     # while a near miss for a quantity shares the question's words: yes/no questions get a lower floor.

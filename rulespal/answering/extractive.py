@@ -35,7 +35,6 @@ def extractive(ctx: AnswerContext) -> Draft:
     # The best pick that states the answer, if one is nearly as good as the very best.
     best = next((p for p in picks if p.score >= t.prefer_answerable * picks[0].score
                  and answerable(ctx.index, ctx.plan, p, t)), picks[0])
-    best = _better_read(picks, best, t.reader_prefer)
     first = citation(ctx.index, 1, best)
     if not answerable(ctx.index, ctx.plan, best, t):
         return abstain(ctx.lang, ctx.games, [first])
@@ -62,15 +61,6 @@ def extractive(ctx: AnswerContext) -> Draft:
     body = " ".join(f"{render(ctx.index, p, ctx.lang, ctx.glossary)} [{i + 1}]" for i, p in enumerate(chosen))
     body = lead_for(ctx.lang, ctx.index.docs[best.hit.chunk.doc].lang) + body
     return Draft(body, True, tuple(ctx.games), citations)
-
-
-def _better_read(picks: list[Pick], best: Pick, margin: float) -> Pick:
-    """The read pick the reader finds clearly more answering than the one the scores chose."""
-    read = [p for p in picks if p.read is not None]
-    if best.read is None or not read:
-        return best
-    top = max(read, key=lambda p: p.read or 0.0)
-    return top if (top.read or 0.0) - best.read >= margin else best
 
 
 def _same_words(doc_text: str, a: Pick, b: Pick) -> bool:

@@ -37,18 +37,11 @@ class Tuning:
     # retrained file and reader_weight 1.0, blind dev: 0.05 -> 0.5805 (abstention 0.35, false 0.102), 0.10 ->
     # 0.5805 (0.44, 0.122), 0.15 -> 0.5747 (0.52, 0.170): kept
     reader_abstain: float = 0.10
-    # a read pick whose probability beats the best-scored pick's by this much is quoted instead (1.0: never).
-    # Blind dev: the shipped file 0.3 -> 0.583, no answer changed; the picker-negatives file (READER.md
-    # "Tried") 0.560 against 0.563 at 1.0
-    reader_prefer: float = 1.0
     # each pick becomes the rule of its passage (itself or a runner-up) with the best score share plus this
     # times the reader's probability, and the picks are ordered so (0: off). Chosen on blind dev with the veto
     # at 0.10: 0.5 -> 0.578, 1.0 -> 0.580, 1.5 -> 0.566 (against 0.578 with no reader); on dev's English
     # questions with their book given, the chosen rule holds the evidence for 0.565 at 1.0 (0.478 without)
     reader_weight: float = 1.0
-    # a pick the reader gives at least this probability answers even under the score floors (1.0: never);
-    # blind dev, same file: 0.9 changed no answer
-    reader_confident: float = 1.0
 
     # ---- unit scoring: how well a sentence, item or row answers (rulespal/retrieval/units.py) ----
     w_overlap: float = 0.45  # weight of idf-weighted term overlap beside dense similarity; dev grid
