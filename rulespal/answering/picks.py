@@ -81,16 +81,16 @@ class Picker:
         return found
 
     def _reranked(self, found: list[Pick], weight: float) -> list[Pick]:
-        """Each pick as the rule of its passage (itself or a runner-up) that reads best with the question, the
-        picks ordered by their score's share of the best score plus ``weight`` times the reader's probability."""
+        """Each pick of an English book as the rule of its passage (itself or a runner-up) that reads best with
+        the question, those picks ordered by their score's share of the best score plus ``weight`` times the
+        reader's probability. Picks of other books keep their places (the reader does not read them)."""
         top = max((p.score for p in found), default=0.0)
         if top <= 0:
             return found
+        slots = [k for k, p in enumerate(found) if self.index.docs[p.hit.chunk.doc].lang == "en"]
         ranked: list[tuple[float, Pick]] = []
-        for p in found:
-            if self.index.docs[p.hit.chunk.doc].lang != "en":
-                ranked.append((p.score / top, p))
-                continue
+        for k in slots:
+            p = found[k]
             variants = [p] + [replace(p, units=units, score=score,
                                       runners_up=((p.units, 1.0, p.score),
                                                   *(r for r in p.runners_up if r[0] != units)))
@@ -100,9 +100,12 @@ class Picker:
                                                       for v in variants]) if self.reader else [0.0] * len(variants)
             # the chosen rule keeps its passage's score: the floors judge whether the passage answers, the reader
             # which of its rules does
-            ranked += [max(((v.score / top + weight * r, replace(v, read=r, score=p.score))
-                            for v, r in zip(variants, reads)), key=lambda x: x[0])]
-        return [p for _, p in sorted(ranked, key=lambda x: -x[0])]
+            ranked.append(max(((v.score / top + weight * r, replace(v, read=r, score=p.score))
+                               for v, r in zip(variants, reads)), key=lambda x: x[0]))
+        out = list(found)
+        for k, (_, p) in zip(slots, sorted(ranked, key=lambda x: -x[0])):
+            out[k] = p
+        return out
 
     def _pick(self, hit: Hit) -> Pick | None:
         key = hit.chunk.id

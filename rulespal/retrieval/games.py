@@ -284,7 +284,8 @@ def only_one_holds(terms: tuple[str, ...], answering: dict[str, frozenset[str]],
     much cursed gold to drop?" with two pirate games loaded, only one of which has cursed gold. None when no
     game or more than one has such a word: then the rules may differ and the player is asked which.
     ``min_len`` keeps numbers and bits of words ("3", "hp") out: every rulebook has some."""
-    asked = {t for t in terms if len(t) >= min_len and not t.isdigit()}
+    # Hangul bigrams ("#금을") straddle a word and its particle: "only in one book" by chance, not a name
+    asked = {t for t in terms if len(t) >= min_len and not t.isdigit() and not t.startswith("#")}
     holders = [g for g, toks in answering.items()
                if any(t in toks and not any(t in books[o] for o in books if o != g) for t in asked)]
     return holders[0] if len(holders) == 1 else None

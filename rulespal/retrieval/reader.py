@@ -12,6 +12,7 @@ is English.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -66,14 +67,19 @@ class OnnxReader:
         self._inputs = {i.name for i in self._session.get_inputs()}
         self._seen: dict[tuple[str, str], float] = {}  # a search and its answer read mostly the same rules
         self.keep = 8192
+        self._lock = threading.Lock()
 
     def score(self, question: str, rules: Sequence[str]) -> list[float]:
-        todo = [r for r in dict.fromkeys(rules) if (question, r) not in self._seen]
+        with self._lock:
+            known = {r: p for r in dict.fromkeys(rules) if (p := self._seen.get((question, r))) is not None}
+        todo = [r for r in dict.fromkeys(rules) if r not in known]
         if todo:
-            if len(self._seen) > self.keep:
-                self._seen.clear()
-            self._seen.update(((question, r), p) for r, p in zip(todo, self._run(question, todo)))
-        return [self._seen[(question, r)] for r in rules]
+            known.update(zip(todo, self._run(question, todo)))
+            with self._lock:  # the cache may be emptied between two calls, never under a call's answer
+                if len(self._seen) > self.keep:
+                    self._seen.clear()
+                self._seen.update(((question, r), known[r]) for r in todo)
+        return [known[r] for r in rules]
 
     def _run(self, question: str, rules: list[str]) -> list[float]:
         # One pair at a time: int8 quantizes each input's activations by its own range, so a pair read in a batch

@@ -23,3 +23,12 @@ def test_it_tells_the_rule_that_answers_from_neighbours_that_share_its_words():
     assert q[1] == max(q)
     # scores are cached per (question, rule): the same call gives the same numbers
     assert reader.score("how many cards do I draw each turn?", rules) == q
+
+
+def test_a_cache_emptied_between_calls_never_loses_a_score():
+    reader = OnnxReader(1)
+    reader.keep = 0  # every call that reads a new rule empties the cache first
+    rules = ["Draw 2 cards.", "Discard 1 card."]
+    first = reader.score("how many cards do I draw?", rules[:1])
+    both = reader.score("how many cards do I draw?", rules)  # the first is known, the second read, the cache emptied
+    assert both[0] == first[0] and len(both) == 2

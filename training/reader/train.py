@@ -111,7 +111,8 @@ def main() -> None:
     train_pairs = list(pairs(train_rows, args.negatives, neighbours=args.neighbours, picked=picked))
     held_pairs = list(pairs(held_rows, args.negatives, picked=picked))
     # the held-out books' questions written to the blind eval's brief: the way players ask, reported apart
-    styled_pairs = list(pairs([r for r in held_rows if r["source"] == "helper-styled"], args.negatives))
+    styled_pairs = list(pairs([r for r in held_rows if r["source"] == "helper-styled"], args.negatives,
+                              picked=picked))
     random.Random(SEED).shuffle(train_pairs)
     if args.max_pairs:
         train_pairs = train_pairs[:args.max_pairs]

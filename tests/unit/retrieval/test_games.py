@@ -146,3 +146,8 @@ def test_a_title_is_named_without_its_leading_article_when_two_words_are_left():
     det = GameDetector(docs)
     assert det.detect("princes of florence - can my buildings touch?") == ["the-princes-of-florence"]
     assert det.detect("keep it in mind: how many lives?") == []
+
+
+def test_hangul_bigrams_never_decide_which_game():
+    books = {"a": frozenset({"#금을", "금"}), "b": frozenset({"금"})}
+    assert only_one_holds(("#금을", "금"), dict(books), books) is None
