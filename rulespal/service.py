@@ -285,7 +285,7 @@ class RulesPal:
         if len(rivals) > 1 and all(docs[d].lang == plan.lang for d in rivals) and (only := only_one_holds(
                 plan.base_tokens, {d: token_set(best[d].hit.chunk.text) for d in rivals},
                 {d: index.doc_tokens(d) for d in rivals})) is not None:
-            return [only]  # a word of the question only one of them has: "cursed gold" in one pirate game
+            return [only]  # a word of the question that only one of them has
         return rivals
 
     @staticmethod

@@ -75,12 +75,12 @@ class Picker:
         found = sorted((p for p in (self._pick(h) for h in hits[:top]) if p is not None), key=lambda p: -p.score)
         if self.reader is not None and self.plan.lang == "en":
             if self.tuning.reader_weight > 0:
-                found = self._reranked(found, self.tuning.reader_weight)
+                found = self._reranked(found, self.reader, self.tuning.reader_weight)
             # the reader reads the rules an answer may quote: the best picks (the abstention check reads them)
             found = [self._read(p) if k < self.tuning.reader_picks else p for k, p in enumerate(found)]
         return found
 
-    def _reranked(self, found: list[Pick], weight: float) -> list[Pick]:
+    def _reranked(self, found: list[Pick], reader: Reader, weight: float) -> list[Pick]:
         """Each pick of an English book as the rule of its passage (itself or a runner-up) that reads best with
         the question, those picks ordered by their score's share of the best score plus ``weight`` times the
         reader's probability. Picks of other books keep their places (the reader does not read them)."""
@@ -96,8 +96,8 @@ class Picker:
                                                   *(r for r in p.runners_up if r[0] != units)))
                               for units, _, score in p.runners_up]
             text = self.index.text(p.hit.chunk.doc)
-            reads = self.reader.score(self.plan.text, [reader_text(v.hit.chunk.section, text[v.start:v.end])
-                                                      for v in variants]) if self.reader else [0.0] * len(variants)
+            reads = reader.score(self.plan.text, [reader_text(v.hit.chunk.section, text[v.start:v.end])
+                                                 for v in variants])
             # the chosen rule keeps its passage's score: the floors judge whether the passage answers, the reader
             # which of its rules does
             ranked.append(max(((v.score / top + weight * r, replace(v, read=r, score=p.score))

@@ -280,8 +280,8 @@ class GameDetector:
 def only_one_holds(terms: tuple[str, ...], answering: dict[str, frozenset[str]],
                    books: dict[str, frozenset[str]], min_len: int = 3) -> str | None:
     """Of games that answer about equally well, the one whose answering passage (``answering[game]``, its
-    tokens) holds a word of the question that no other candidate's rulebook (``books[game]``) holds: "how
-    much cursed gold to drop?" with two pirate games loaded, only one of which has cursed gold. None when no
+    tokens) holds a word of the question that no other candidate's rulebook (``books[game]``) holds: a
+    component or an action only one of the loaded games has. None when no
     game or more than one has such a word: then the rules may differ and the player is asked which.
     ``min_len`` keeps numbers and bits of words ("3", "hp") out: every rulebook has some."""
     # Hangul bigrams ("#금을") straddle a word and its particle: "only in one book" by chance, not a name

@@ -70,9 +70,10 @@ class OnnxReader:
         self._lock = threading.Lock()
 
     def score(self, question: str, rules: Sequence[str]) -> list[float]:
+        unique = list(dict.fromkeys(rules))
         with self._lock:
-            known = {r: p for r in dict.fromkeys(rules) if (p := self._seen.get((question, r))) is not None}
-        todo = [r for r in dict.fromkeys(rules) if r not in known]
+            known = {r: p for r in unique if (p := self._seen.get((question, r))) is not None}
+        todo = [r for r in unique if r not in known]
         if todo:
             known.update(zip(todo, self._run(question, todo)))
             with self._lock:  # the cache may be emptied between two calls, never under a call's answer

@@ -164,6 +164,16 @@ def pairs(rows: list[dict], negatives: int = 5, rng: random.Random | None = None
 
 # ---- the sources ----
 
+def _helper_rows(path: Path) -> Iterator[dict | None]:
+    """Each non-blank line of a helper's file as a JSON object, or None where it does not parse."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError:
+                yield None
+
+
 def collect(helper_dir: Path) -> list[dict]:
     """Helper files (one JSON object a line: book, question, lang, answerable, evidence, kind) with each
     evidence's span located in its book; rows whose evidence is not in the book are dropped and counted."""
@@ -171,16 +181,9 @@ def collect(helper_dir: Path) -> list[dict]:
     out, dropped = [], 0
     for f in sorted(helper_dir.glob("q-*.jsonl")):
         writer = f"helper:{f.stem}"
-        for line in f.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            try:
-                r = json.loads(line)
-            except json.JSONDecodeError:
-                dropped += 1
-                continue
-            file = books.get(r.get("book"))
-            if file is None or not str(r.get("question", "")).strip():
+        for r in _helper_rows(f):
+            file = books.get(r.get("book")) if r is not None else None
+            if r is None or file is None or not str(r.get("question", "")).strip():
                 dropped += 1
                 continue
             text = (LIBRARY / file).read_text(encoding="utf-8")
@@ -210,13 +213,9 @@ def collect_styled(helper_dir: Path) -> list[dict]:
         if file is None:
             continue
         text = (LIBRARY / file).read_text(encoding="utf-8")
-        for line in f.read_text(encoding="utf-8").splitlines():
-            try:
-                r = json.loads(line) if line.strip() else None
-            except json.JSONDecodeError:
-                r = None
+        for r in _helper_rows(f):
             if r is None or r.get("history") or not str(r.get("question", "")).strip():
-                dropped += line.strip() != ""
+                dropped += 1
                 continue
             row = {"book": f.stem, "file": file, "question": r["question"].strip(), "lang": r.get("lang", "en"),
                    "answerable": bool(r.get("answerable")), "kind": r.get("category", "other"),

@@ -123,9 +123,9 @@ def test_part_of_a_long_title_heard_in_hangul():
 
 
 def test_a_word_only_one_candidate_book_has_picks_that_book():
-    books = {"ghost": frozenset({"curs", "gold", "banshe", "ship"}), "epic": frozenset({"gold", "ship", "crew"})}
-    answering = {"ghost": frozenset({"curs", "gold"}), "epic": frozenset({"gold"})}
-    assert only_one_holds(("curs", "gold"), answering, books) == "ghost"
+    books = {"ferry": frozenset({"lantern", "coin", "fog", "boat"}), "market": frozenset({"coin", "boat", "stall"})}
+    answering = {"ferry": frozenset({"lantern", "coin"}), "market": frozenset({"coin"})}
+    assert only_one_holds(("lantern", "coin"), answering, books) == "ferry"
 
 
 def test_no_word_of_its_own_or_one_in_each_book_asks_which():
@@ -135,9 +135,9 @@ def test_no_word_of_its_own_or_one_in_each_book_asks_which():
 
 
 def test_the_word_must_be_in_the_answering_passage_and_not_a_number():
-    books = {"a": frozenset({"gold", "kraken", "5"}), "b": frozenset({"gold"})}
-    assert only_one_holds(("kraken",), {"a": frozenset({"gold"}), "b": frozenset({"gold"})}, books) is None
-    assert only_one_holds(("5",), {"a": frozenset({"5"}), "b": frozenset({"gold"})}, books) is None
+    books = {"a": frozenset({"coin", "lantern", "5"}), "b": frozenset({"coin"})}
+    assert only_one_holds(("lantern",), {"a": frozenset({"coin"}), "b": frozenset({"coin"})}, books) is None
+    assert only_one_holds(("5",), {"a": frozenset({"5"}), "b": frozenset({"coin"})}, books) is None
 
 
 def test_a_title_is_named_without_its_leading_article_when_two_words_are_left():
