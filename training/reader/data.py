@@ -202,11 +202,12 @@ def collect(helper_dir: Path) -> list[dict]:
     return out
 
 
-def collect_styled(helper_dir: Path) -> list[dict]:
+def collect_styled(helper_dir: Path, round_key: str = "styled") -> list[dict]:
     """Helper files in the blind eval's format (``<book>.jsonl``: question, lang, category, answerable,
-    evidence quotes, history) as training rows: the first evidence quote located in the book is the span; a
-    follow-up is left out (it needs the chat before it)."""
-    books = {b["code"]: b["file"] for b in json.loads(BOOKS.read_text())["styled"]}
+    evidence quotes, history) as training rows, for the books ``books.json`` lists under ``round_key``: the
+    first evidence quote located in the book is the span; a follow-up is left out (it needs the chat before
+    it)."""
+    books = {b["code"]: b["file"] for b in json.loads(BOOKS.read_text())[round_key]}
     out, dropped = [], 0
     for f in sorted(helper_dir.glob("*.jsonl")):
         file = books.get(f.stem)
@@ -301,9 +302,10 @@ if __name__ == "__main__":
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
     if cmd == "collect":
         write_jsonl(DATA / "questions.jsonl", collect(Path(sys.argv[2])))
-    elif cmd == "collect-styled":
-        write_jsonl(DATA / "styled.jsonl", collect_styled(Path(sys.argv[2])))
+    elif cmd == "collect-styled":  # collect-styled HELPER_DIR [ROUND_KEY]: written to data/<ROUND_KEY>.jsonl
+        key = sys.argv[3] if len(sys.argv) > 3 else "styled"
+        write_jsonl(DATA / f"{key}.jsonl", collect_styled(Path(sys.argv[2]), key))
     elif cmd == "mine":
         write_jsonl(DATA / "mined.jsonl", mine())
     else:
-        sys.exit("usage: python -m training.reader.data collect HELPER_DIR | collect-styled HELPER_DIR | mine")
+        sys.exit("usage: python -m training.reader.data collect HELPER_DIR | collect-styled HELPER_DIR [ROUND_KEY] | mine")

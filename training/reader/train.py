@@ -30,8 +30,8 @@ from rulespal.retrieval.reader import MAX_TOKENS, MODELS  # noqa: E402
 
 def load_rows() -> tuple[list[dict], list[dict]]:
     written = read_jsonl(DATA / "questions.jsonl")
-    if (DATA / "styled.jsonl").exists():
-        written += read_jsonl(DATA / "styled.jsonl")
+    for styled in sorted(DATA.glob("styled*.jsonl")):  # every round written to the blind brief
+        written += read_jsonl(styled)
     mined = read_jsonl(DATA / "mined.jsonl")
     train = [r for r in written if not is_heldout(r["book"])] + mined
     held = [r for r in written if is_heldout(r["book"])]
