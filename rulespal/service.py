@@ -281,6 +281,8 @@ class RulesPal:
             if p.score >= picks[0].score - margin and doc not in rivals and answerable(index, plan, p, t):
                 rivals.append(doc)
                 best[doc] = p
+        if len(rivals) > 1 and (read := _read_clearly_best(rivals, best, t.reader_game_margin)) is not None:
+            return [read]  # one book's rule reads as the answer, the others' do not
         # across languages a word is "only in one book" for its script alone: there the player is asked
         if len(rivals) > 1 and all(docs[d].lang == plan.lang for d in rivals) and (only := only_one_holds(
                 plan.base_tokens, {d: token_set(best[d].hit.chunk.text) for d in rivals},
@@ -352,3 +354,12 @@ class RulesPal:
         writer = f"llm:{self.settings.llm}" if self.settings.llm else ("llm" if self.chat_model else "extractive")
         return {"status": "ok", "build": idx.meta.name, "docs": len(idx.docs), "chunks": len(idx.chunks),
                 "writer": writer}
+
+
+def _read_clearly_best(rivals: list[str], best: dict[str, Pick], margin: float) -> str | None:
+    """The rival whose best rule the reader reads as the answer by at least ``margin`` over every other rival's
+    (0: off; None when a rival's rule was not read, e.g. a Korean question or book)."""
+    reads = sorted(((r, d) for d in rivals if (r := best[d].read) is not None), reverse=True)
+    if margin <= 0 or len(reads) < len(rivals):
+        return None
+    return reads[0][1] if reads[0][0] - reads[1][0] >= margin else None

@@ -110,6 +110,9 @@ class Tuning:
     restate_share: float = 0.3
 
     # ---- the conversation (rulespal/service.py) ----
+    # with several games answering about equally well and no game named, the one whose best rule the reader reads
+    # as the answer by this much over every other's is taken (0: off; the player is asked)
+    reader_game_margin: float = 0.0
     ambiguity_margin: float = 0.25  # another game's best pick this close to the best: ask which game; hand-set
     cross_lang_ambiguity: float = 2.0  # the margin's multiple when the best pick is in another language; hand-set
     follow_up_words: int = 4  # a question of at most this many words, naming no game, continues the last; hand-set

@@ -39,3 +39,16 @@ def test_search_with_a_picked_game(service):
     hits = service.search("coral tile points", "reef-raiders", 2)
     assert hits and all(h.chunk.doc == "reef-raiders" for h in hits)
     assert "worth 3 points" in hits[0].chunk.text
+
+
+def test_the_reader_picks_the_game_whose_rule_reads_as_the_answer_by_the_margin():
+    from types import SimpleNamespace
+
+    from rulespal.service import _read_clearly_best
+
+    best = {"a": SimpleNamespace(read=0.81), "b": SimpleNamespace(read=0.30), "c": SimpleNamespace(read=0.05)}
+    assert _read_clearly_best(["a", "b", "c"], best, 0.4) == "a"  # type: ignore[arg-type]
+    assert _read_clearly_best(["a", "b", "c"], best, 0.6) is None  # type: ignore[arg-type]
+    assert _read_clearly_best(["a", "b"], best, 0.0) is None  # type: ignore[arg-type]  # off
+    best["b"] = SimpleNamespace(read=None)  # a rival the reader did not read (another language)
+    assert _read_clearly_best(["a", "b"], best, 0.1) is None  # type: ignore[arg-type]
