@@ -161,7 +161,11 @@ class RulesPal:
                 and (heard := self._heard_game(books, retriever, candidates, text, None, None)) is not None):
             scope = heard[0]  # "스플렌더에서 ..." looks in the game it names in Hangul, as an answer would
         plan = retriever.plan(text, lang, books.glossary(scope), scope, for_answer=False)
-        return retriever.search(plan, scope, k)
+        hits = retriever.search(plan, scope, k)
+        if self.tuning.search_reader_top and (reader := self._reader()) is not None:
+            hits = Picker(books.index, plan, self.tuning, reader).reranked_hits(hits, self.tuning.search_reader_top,
+                                                                                self.tuning.reader_weight)
+        return hits
 
     # ---- ask -------------------------------------------------------------------------------
 

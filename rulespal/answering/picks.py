@@ -121,6 +121,25 @@ class Picker:
                                                               self.tuning.w_rank * hit.score))
         return self._done[key]
 
+    def reranked_hits(self, hits: list[Hit], top: int, weight: float) -> list[Hit]:
+        """Search hits with the first ``top`` reordered by their score's share of the best plus ``weight`` times
+        the reader's read of the rule an answer would quote from each (``/api/search``). Hits of books the
+        reader does not read keep their places; the rest are unchanged."""
+        head = hits[:top]
+        best = max((h.score for h in head), default=0.0)
+        if self.reader is None or self.plan.lang != "en" or best <= 0:
+            return hits
+        slots = [k for k, h in enumerate(head) if self.index.docs[h.chunk.doc].lang == "en"]
+        keyed: list[tuple[float, Hit]] = []
+        for k in slots:
+            pick = self._pick(head[k])
+            read = self._read(pick).read if pick is not None else None
+            keyed.append((head[k].score / best + weight * (read or 0.0), head[k]))
+        out = list(head)
+        for k, (_, h) in zip(slots, sorted(keyed, key=lambda x: -x[0])):
+            out[k] = h
+        return out + hits[top:]
+
     def _read(self, pick: Pick) -> Pick:
         """The pick with the reader's probability that its rule answers the question (English books only)."""
         if self.reader is None or pick.read is not None or self.index.docs[pick.hit.chunk.doc].lang != "en":

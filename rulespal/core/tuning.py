@@ -42,6 +42,9 @@ class Tuning:
     # at 0.10: 0.5 -> 0.578, 1.0 -> 0.580, 1.5 -> 0.566 (against 0.578 with no reader); on dev's English
     # questions with their book given, the chosen rule holds the evidence for 0.565 at 1.0 (0.478 without)
     reader_weight: float = 1.0
+    # a search (/api/search) reorders its first this many passages by the reader's read of each one's best rule,
+    # weighted as above (0: off)
+    search_reader_top: int = 0
 
     # ---- unit scoring: how well a sentence, item or row answers (rulespal/retrieval/units.py) ----
     w_overlap: float = 0.45  # weight of idf-weighted term overlap beside dense similarity; dev grid
