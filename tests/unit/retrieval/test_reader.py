@@ -91,3 +91,16 @@ def test_registry_knows_the_trained_reader_and_takes_fakes():
     finally:
         reader_mod._READERS.pop("word")
         get_reader.cache_clear()
+
+
+def test_a_search_reorders_its_first_hits_by_the_read_of_their_best_rule(tiny, tuning):
+    plan = plan_for(tiny, "how many pearls to win")
+    hits = [Hit(c, 1.0 - 0.01 * k, 1.0) for k, c in enumerate(tiny.chunks)]
+    last = len(hits) - 1
+    word = next(w for w in tiny.text(hits[last].chunk.doc)[hits[last].chunk.start:hits[last].chunk.end].split()
+                if len(w) > 3 and all(w not in tiny.text(h.chunk.doc)[h.chunk.start:h.chunk.end] for h in hits[:last]))
+    picker = Picker(tiny, plan, tuning, WordReader(word))
+    assert picker.reranked_hits(hits, len(hits), 5.0)[0].chunk.id == hits[last].chunk.id
+    kept = picker.reranked_hits(hits, 2, 5.0)  # only the first two are reordered: the last stays last
+    assert [h.chunk.id for h in kept] == [h.chunk.id for h in hits]
+    assert Picker(tiny, plan, tuning, None).reranked_hits(hits, len(hits), 5.0) == hits
