@@ -40,7 +40,8 @@ eval: index
 	$(BIN)/rulespal eval
 
 # The reader (rulespal/models/reader.onnx): its training data from the written questions and the library
-# (training/reader/data/), then one epoch on this 2-core machine (21 min on 2026-12-03; see rulespal/models/READER.md).
+# (training/reader/data/), then one epoch on this 2-core machine (21 min on 2026-12-03 for 27k pairs, 45 min on
+# 2026-12-04 for 30k pairs with evals beside it; see rulespal/models/READER.md).
 reader-data: install
 	$(BIN)/python -m training.reader.data mine
 

@@ -123,12 +123,6 @@ def _shape(s: float, text: str, kind: str, wants_number: bool, off_topic_compone
     """``s`` with the bonuses and penalties for what an answer looks like."""
     if wants_number:
         s += t.number_bonus if DIGIT.search(text) else -t.no_number_penalty
-    if kind == "heading" and not DIGIT.search(text):
-        s -= t.heading_penalty
-    if len(text.strip()) < 8:
-        s -= t.tiny_penalty
-    elif kind in ("item", "sentence") and len(text.split()) <= 4 and not LABEL.match(text):
-        s -= t.short_penalty  # a bare noun phrase is rarely the rule asked for
     if off_topic_components and (kind == "item" or len(text.split()) <= 6):
         s -= t.component_penalty  # "12 Gold cubes" answers what is in the box, not how the rules use it
     return s
