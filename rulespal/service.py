@@ -161,11 +161,12 @@ class RulesPal:
                 and (heard := self._heard_game(books, retriever, candidates, text, None, None)) is not None):
             scope = heard[0]  # "스플렌더에서 ..." looks in the game it names in Hangul, as an answer would
         plan = retriever.plan(text, lang, books.glossary(scope), scope, for_answer=False)
-        hits = retriever.search(plan, scope, k)
-        if self.tuning.search_reader_top and (reader := self._reader()) is not None:
-            hits = Picker(books.index, plan, self.tuning, reader).reranked_hits(hits, self.tuning.search_reader_top,
-                                                                                self.tuning.reader_weight)
-        return hits
+        top = self.tuning.search_reader_top
+        if not top or (reader := self._reader()) is None:
+            return retriever.search(plan, scope, k)
+        # the reorder looks at the same first hits whatever k is, so k=1 gives the first of k=10
+        hits = retriever.search(plan, scope, max(k, top))
+        return Picker(books.index, plan, self.tuning, reader).reranked_hits(hits, top, self.tuning.reader_weight)[:k]
 
     # ---- ask -------------------------------------------------------------------------------
 

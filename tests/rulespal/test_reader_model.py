@@ -32,3 +32,10 @@ def test_a_cache_emptied_between_calls_never_loses_a_score():
     first = reader.score("how many cards do I draw?", rules[:1])
     both = reader.score("how many cards do I draw?", rules)  # the first is known, the second read, the cache emptied
     assert both[0] == first[0] and len(both) == 2
+
+
+def test_a_search_for_one_passage_gets_the_first_of_a_longer_search(service):
+    # the reader reorders the same first passages whatever k asks for
+    assert service.tuning.search_reader_top > 1
+    for q in ("how many crew can a ship hold", "what happens when you run out of gold"):
+        assert service.search(q, k=1)[0].chunk.id == service.search(q, k=10)[0].chunk.id

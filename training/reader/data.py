@@ -4,7 +4,8 @@ pairs built from them.
 Two sources, both kept in ``training/reader/data/`` with where each row came from:
 - ``questions.jsonl``: questions written by helper sessions that read only the book, never the code, each with
   its evidence quote (its span located once, here) or none when the book does not answer it;
-- ``styled.jsonl``: more such questions on other books, written to the blind eval's own brief (colloquial,
+- ``styled*.jsonl`` (one file a round; ``styled-late.jsonl`` holds the first round's late books): more such
+  questions on other books, written to the blind eval's own brief (colloquial,
   paraphrased and keyword questions, arithmetic on the player's situation, follow-ups, unanswerable ones close
   to the book; ``collect-styled``), so that the reader meets the way players ask;
 - ``mined.jsonl``: pairs mined from the library's own text: FAQ entries (the question and the answer after it),

