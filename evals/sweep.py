@@ -26,12 +26,15 @@ def main(variants: list[str]) -> int:
         sys.exit(f"the blind set needs ../shared (not found: {missing[0]})")
     settings = blind.build(get_settings(), books)
     first: dict[str, bool] | None = None
+    gold: list | None = None
     print(f"{'variant':44}" + "".join(f"{c:>18}" for c in COLUMNS), flush=True)
     for variant in variants or [""]:
         tuning = Tuning().with_text([a for a in variant.split(",") if a.strip()])
         service = RulesPal(settings, tuning)
-        gold, _ = blind.load_questions(books, service.index.text, service.index.docs)
-        results = run(RulesPalSystem(service), [g for g in gold if g.split == "dev"], pick_game=True)
+        if gold is None:  # every variant reads the same build: its questions are located once
+            gold = [g for g in blind.load_questions(books, service.index.text, service.index.docs)[0]
+                    if g.split == "dev"]
+        results = run(RulesPalSystem(service), gold, pick_game=True)
         rep = report(results)["overall"]
         right = {r.gold.id: r.correct for r in results}
         changed = "" if first is None else (f"  +{sum(v and not first[k] for k, v in right.items())}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import numpy as np
 
@@ -29,6 +30,8 @@ LEANS_BACK = re.compile(r"^\W*(?:if so|if not|in (?:this|that|such a|either|both
                         r"|^\W*(?:the|each|every|all|play|players?|you|they|he|she|it|this|that)\b(?:\s+[A-Za-z']+)?"
                         r"\s+then\b", re.I)  # "The game then ends ...": after what? ("Roll, then move" is whole)
 
+
+T = TypeVar("T")
 
 # A rule that continues the one before it even after a paragraph break ("If still tied, ...", "If tied again").
 CONTINUES = re.compile(r"^\W*(?:if|when)\s+(?:(?:there is|there's|it is|they are|(?:the )?players are)\s+)?"
@@ -102,10 +105,7 @@ class Picker:
             # which of its rules does
             ranked.append(max(((v.score / top + weight * r, replace(v, read=r, score=p.score))
                                for v, r in zip(variants, reads)), key=lambda x: x[0]))
-        out = list(found)
-        for k, (_, p) in zip(slots, sorted(ranked, key=lambda x: -x[0])):
-            out[k] = p
-        return out
+        return _reordered(found, slots, ranked)
 
     def _pick(self, hit: Hit) -> Pick | None:
         key = hit.chunk.id
@@ -135,10 +135,7 @@ class Picker:
             pick = self._pick(head[k])
             read = self._read(pick).read if pick is not None else None
             keyed.append((head[k].score / best + weight * (read or 0.0), head[k]))
-        out = list(head)
-        for k, (_, h) in zip(slots, sorted(keyed, key=lambda x: -x[0])):
-            out[k] = h
-        return out + hits[top:]
+        return _reordered(head, slots, keyed) + hits[top:]
 
     def _read(self, pick: Pick) -> Pick:
         """The pick with the reader's probability that its rule answers the question (English books only)."""
@@ -155,6 +152,14 @@ class Picker:
             return None
         # A large library has no sentence vectors on disk: embed a passage's sentences once, then keep them.
         return idx.embed_units(hit.chunk)
+
+
+def _reordered(items: list[T], slots: list[int], keyed: list[tuple[float, T]]) -> list[T]:
+    """``items`` with the positions ``slots`` refilled by ``keyed``'s items, highest key first; the rest stay."""
+    out = list(items)
+    for k, (_, item) in zip(slots, sorted(keyed, key=lambda x: -x[0])):
+        out[k] = item
+    return out
 
 
 def _runners_up(chunk: Chunk, scores: list[float], taken: tuple[Unit, ...], t: Tuning, following: Chunk | None,
