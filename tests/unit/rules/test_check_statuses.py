@@ -415,3 +415,15 @@ def test_a_number_copied_from_its_rule_is_quoted_not_checked():
     said = check_answer(Draft("Hold up to 5 cargo cards [1].", True, ("d",), (_whole(quote),)),
                         question="how many cards can I hold?")
     assert [(c.claim, c.status, c.quoted) for c in said] == [("5 cargo cards", "verified", False)]
+
+
+def test_another_number_in_the_same_words_as_the_rule_is_contradicted():
+    quote = "Randomly select 9 of the 12 treasure cards, shuffle them and place them in a facedown pile."
+    draft = Draft("Randomly select 8 of the 12 treasure cards [1].", True, ("d",), (_whole(quote),))
+    checks = {c.claim: c for c in check_answer(draft, None, "how many treasure cards are used?")}
+    wrong = next(c for claim, c in checks.items() if claim.startswith("8"))
+    assert wrong.status == "contradicted"
+    assert quote[wrong.source.start:wrong.source.end] == "9"
+    right = Draft("Randomly select 9 of the 12 treasure cards [1].", True, ("d",), (_whole(quote),))
+    assert [c.status for c in check_answer(right, None, "how many treasure cards are used?")
+            if c.claim.startswith("9")] == ["verified"]
