@@ -17,7 +17,12 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 
 
 def _fail(e: RulesPalError) -> NoReturn:
-    typer.secho(f"error: {e.message}", fg=typer.colors.RED, err=True)
+    _usage(e.message)
+
+
+def _usage(message: str) -> NoReturn:
+    """One red line and exit status 2: the command cannot run as asked."""
+    typer.secho(f"error: {message}", fg=typer.colors.RED, err=True)
     raise typer.Exit(2)
 
 
@@ -299,22 +304,17 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
     if questions is not None:
         _own_eval(questions, list(books or []), as_json, html, check, update_expected, expected)
     if books or expected:
-        typer.secho("error: --books and --expected go with --questions FILE.jsonl", fg=typer.colors.RED, err=True)
-        raise typer.Exit(2)
-
+        _usage("--books and --expected go with --questions FILE.jsonl")
     if only is not None and only not in SETS:
-        typer.secho(f"error: --only must be one of {', '.join(SETS)}", fg=typer.colors.RED, err=True)
-        raise typer.Exit(2)
+        _usage(f"--only must be one of {', '.join(SETS)}")
     try:
         code = eval_main(sets=(only,) if only else SETS, split=split, json_path=as_json, html_path=html, check=check,
                          update_expected=update_expected, baselines=baselines, tune=tune, show_test=show_test,
                          curated=curated, llm=llm)
     except RottenGold as e:
-        typer.secho(f"error: the gold set no longer matches the corpus: {e}", fg=typer.colors.RED, err=True)
-        raise typer.Exit(2) from None
+        _usage(f"the gold set no longer matches the corpus: {e}")
     except ValueError as e:
-        typer.secho(f"error: {e}", fg=typer.colors.RED, err=True)
-        raise typer.Exit(2) from None
+        _usage(str(e))
     except RulesPalError as e:
         _fail(e)
     raise typer.Exit(code)
