@@ -173,6 +173,13 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
     if re.search(r"\b(?:pages?|pp?\.)\s*\d+(?:\s*(?:[-–,&]|and\b|or\b)\s*\d+)*\s*(?:[-–,&]|and\b|or\b)\s*$",
                  text[max(0, start - 40):start], re.I) and not DIRECT_NOUN.match(text, end):
         return "page"
+    return _shape_kind(text, m, before, word_before, pairs)
+
+
+def _shape_kind(text: str, m: re.Match, before: str, word_before: re.Match | None, pairs: bool) -> str | None:
+    """The rest of ``_not_claim_kind``: what the words around the number say it is (a track's start, a player
+    count, a list label, a name, an ordinal, a "once" that says when)."""
+    start, end, raw = m.start(), m.end(), m.group()
     if raw.strip() == "0" and re.match(r"\s*(?:to|-|–)\s*\d", text[end:]):
         return "other"  # "from 0 to 12": where a track starts
     if re.match(rf"[\s-]*(?:(?:or|and|to|,)\s*(?:\d+|{EN_NUMBER_WORDS})[\s-]*)?(?:players?|player game|인|명)(?![a-z])",
