@@ -52,6 +52,9 @@ SLOT_WORDS = 2
 SLOT_MIN_WORDS = 2
 SLOT_TOKEN = re.compile(r"[^\W\d_]+|\d+")
 
+# A number of something left unsaid, given per someone or something ("3 per player", "2 each").
+RATE = re.compile(r"[^\s]+\s+(?:per|each|apiece)\b", re.I)
+
 Status = Literal["verified", "contradicted", "unverified"]
 
 
@@ -75,7 +78,11 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
                                   or _status(c, draft, book, restate_share, glossary))
         not_it = None if status != "verified" else _not_the_answer(c, question, draft.text)
         answers: bool | None = True
-        if not_it is not None:
+        if not_it is not None and quoted is not None:
+            # a number of a rule quoted word for word is that rule's number: whether the rule answers is the
+            # writer's choice, shown by what it quotes, not by a "does not answer" chip on each of its numbers
+            answers = None
+        elif not_it is not None:
             answers, detail = False, f"does not answer: {not_it}"
         elif status == "verified" and not _answers(c, question):
             answers = None  # another number of the rule: shown without the answer's colour
@@ -543,7 +550,8 @@ def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
             and not asked_counts & _nearest_counts(answer, c.start)):  # "4, 5 or 6 players: 3 cards"
         return f"that is for {c.players} players, the question asks about {' or '.join(map(str, sorted(asked_counts)))}"
     asked = asked_things(question)
-    thing = c.thing - VERBS_BEFORE_NUMBERS  # "when you already have 4": no noun, not a thing called "have"
+    # "when you already have 4": no noun, not a thing called "have"; "3 per player": a rate of what is asked
+    thing = frozenset() if RATE.match(c.text) else c.thing - VERBS_BEFORE_NUMBERS
     # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks
     if asked and thing and not asked & thing and not _other_script(thing, question) \
             and not (asked & TIME_WORDS and thing & TIME_WORDS):  # "how much time": "20 minutes" answers it

@@ -145,10 +145,15 @@ def test_a_glossary_term_is_matched_whole_and_nouns_that_end_like_particles_or_s
 def test_a_verified_number_for_another_player_count_does_not_answer():
     quote = "With 2 players, remove 2 discs of each letter. With 3 players, remove 1 disc of each letter."
     cite = _whole(quote)
-    checks = check_answer(Draft("With 2 players, remove 2 discs of each letter [1].", True, ("d",), (cite,)),
+    checks = check_answer(Draft("For 2 players you take out 2 discs per letter [1].", True, ("d",), (cite,)),
                           question="which discs do we remove for a 3 player game?")
     claim = next(c for c in checks if c.claim.startswith("2 discs"))
-    assert claim.status == "verified" and not claim.answers and "for 2 players" in claim.detail
+    assert claim.status == "verified" and claim.answers is False and "for 2 players" in claim.detail
+    # the rule quoted word for word: its number is the rule's, shown without colour, never "does not answer"
+    quoted = check_answer(Draft("With 2 players, remove 2 discs of each letter [1].", True, ("d",), (cite,)),
+                          question="which discs do we remove for a 3 player game?")
+    claim = next(c for c in quoted if c.claim.startswith("2 discs"))
+    assert (claim.status, claim.answers, claim.quoted) == ("verified", None, True)
 
 
 def test_a_number_with_no_noun_is_said_of_its_own_words_not_the_whole_sentence():
@@ -342,7 +347,10 @@ def test_minutes_answer_a_question_about_time():
     assert checks["20 minutes"] is True
     checks = {c.claim: c.answers for c in check_answer(Draft(f"{quote} [1]", True, ("d",), (_whole(quote),)),
                                                        question="how many cards do I draw when I travel?")}
-    assert checks["20 minutes"] is False
+    assert checks["20 minutes"] is None  # quoted word for word: a number of the rule, no colour
+    said = check_answer(Draft("Travelling takes 20 minutes of game time [1].", True, ("d",), (_whole(quote),)),
+                        question="how many cards do I draw when I travel?")
+    assert [(c.claim, c.answers) for c in said] == [("20 minutes", False)]
 
 
 CASH = "Each player receives $6,000 in cash for a total of $6,000 each:\n- Four $1,000 bills\n- Three $500 bills"
@@ -368,7 +376,7 @@ def test_thousands_separators_and_decimals_are_one_number_in_the_rule():
 
 def test_does_not_answer_says_so_in_the_players_words():
     quote = "Rum markers: 10. Each player takes 3 Gold."
-    checks = check_answer(Draft("Each player takes 3 Gold [1].", True, ("d",), (_whole(quote),)),
+    checks = check_answer(Draft("Everyone gets 3 Gold [1].", True, ("d",), (_whole(quote),)),
                           question="how many rum cubes in a 3 player game?")
     assert [c.detail for c in checks if not c.answers] == [
         "does not answer: this number is about gold, the question asks about rum cubes"]
@@ -387,8 +395,8 @@ def test_only_a_claim_that_answers_is_green_and_incidental_numbers_get_no_colour
     checks = {c.claim: c for c in check_answer(Draft(f"{quote} [1]", True, ("d",), (_whole(quote),)),
                                               question="how many rum cubes does each player take?")}
     assert checks["10 Rum markers"].status == "verified" and checks["10 Rum markers"].answers is True
-    assert checks["2 Deckhands"].answers is None and checks["2 Deckhands"].detail is None
-    alone = check_answer(Draft("Each player takes 2 Deckhands [1].", True, ("d",), (_whole(quote),)),
+    assert checks["2 Deckhands"].answers is None and checks["2 Deckhands"].detail == "quoted word for word from the rule"
+    alone = check_answer(Draft("Everyone gets 2 Deckhands [1].", True, ("d",), (_whole(quote),)),
                          question="how many rum cubes does each player take?")
     assert [(c.answers, c.detail) for c in alone] == [
         (False, "does not answer: this number is about deckhands, the question asks about rum cubes")]
@@ -427,3 +435,11 @@ def test_another_number_in_the_same_words_as_the_rule_is_contradicted():
     right = Draft("Randomly select 9 of the 12 treasure cards [1].", True, ("d",), (_whole(quote),))
     assert [c.status for c in check_answer(right, None, "how many treasure cards are used?")
             if c.claim.startswith("9")] == ["verified"]
+
+
+def test_a_rate_per_player_is_about_what_the_question_counts():
+    quote = "3-player game, Normal mode: 3 per player, Expert mode: 2 per player"
+    checks = check_answer(Draft("In a 3-player game you get 3 per player [1].", True, ("d",), (_whole(quote),)),
+                          question="three of us are playing, how many quechuas does each person get?")
+    assert [(c.claim, c.status, c.answers) for c in checks if c.claim.startswith("3 per")] == [
+        ("3 per player", "verified", True)]
