@@ -29,7 +29,8 @@ def choose(written: int = 200, mined: int = 300) -> dict:
     codes = {n.split("-rulebook")[0].removesuffix(".md") for n in named}
     prefixes = {c.split("-")[0] for c in codes if len(c.split("-")[0]) >= 4}
     games = json.loads((LIBRARY.parent / "games.json").read_text())
-    small, large = [], []
+    small: list[dict] = []
+    large: list[dict] = []
     for g in games:
         f = g["rulebook"]
         if not f or f in named or g["code"] in codes or g["code"].split("-")[0] in prefixes:

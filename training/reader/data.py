@@ -136,7 +136,8 @@ def pairs(rows: list[dict], negatives: int = 5, rng: random.Random | None = None
         for q in qs:
             ranked = book.ranked(q["question"], negatives + 8)
             if q.get("start") is None:
-                pos, neg = [], [book.rules[i] for i in ranked]
+                pos: list[Rule] = []
+                neg = [book.rules[i] for i in ranked]
             else:
                 pos, neg = split_by_evidence(book.rules, q["start"], q["end"])
                 if not pos:

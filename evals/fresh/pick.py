@@ -1,0 +1,45 @@
+"""The next fresh books: ``python -m evals.fresh.pick [N]`` prints the next N library books (default 8).
+
+The blind set's order (games.json shuffled with random.Random(20261130)), main rulebooks of 5k-100k
+characters, leaving out every book that an eval split, the checker, a fresh round or a reader training list
+holds, any book sharing its first word (4+ letters) with one of them, and a second book of one series in the
+same draw. Round 11 was drawn with this rule (2026-12-04, after rounds 9 and 10 had been set aside).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+from training.reader.choose_more import used_codes
+from training.reader.data import BOOKS, LIBRARY
+
+SEED = 20261130
+
+
+def pick(n: int = 8) -> list[str]:
+    games = json.loads((LIBRARY.parent / "games.json").read_text())
+    random.Random(SEED).shuffle(games)
+    lists = json.loads(BOOKS.read_text())
+    training = {b["code"] for v in lists.values() if isinstance(v, list) for b in v if isinstance(b, dict)}
+    taken = used_codes() | training
+    prefixes = {c.split("-")[0] for c in taken if len(c.split("-")[0]) >= 4}
+    out: list[str] = []
+    for g in games:
+        path = LIBRARY / g["rulebook"] if g.get("rulebook") else None
+        first = g["code"].split("-")[0]
+        if path is None or g["code"] in taken or (len(first) >= 4 and first in prefixes) or not path.exists():
+            continue
+        if not 5_000 <= len(path.read_text(encoding="utf-8", errors="ignore")) <= 100_000:
+            continue
+        if len(first) >= 4:
+            prefixes.add(first)
+        out.append(g["code"])
+        if len(out) == n:
+            break
+    return out
+
+
+if __name__ == "__main__":
+    print("\n".join(pick(int(sys.argv[1]) if len(sys.argv) > 1 else 8)))
