@@ -200,6 +200,24 @@ def _mark_declared_debris(text: str, lines: list[_Line], debris: tuple[str, ...]
                 ln.kind = "debris"
 
 
+def _heading_level(ln: _Line, in_toc: bool, atx: bool, structured: bool, last_structured: int,
+                   stack: list[tuple[int, str]]) -> tuple[int, str]:
+    """A heading's level and title: a TOC or Markdown heading gives its own level, another heading sits one
+    below the last of those (or at 1 in a book with neither), and a numbered step title sits under the last
+    unnumbered heading."""
+    if in_toc or (atx and ATX.match(ln.raw)):
+        level = ln.level
+    elif structured:
+        level = last_structured + 1
+    else:
+        level = 1
+    title = ATX.sub(r"\2", ln.raw).strip() if ATX.match(ln.raw) else ln.s
+    if re.match(r"^\d{1,2}\.\s", title) and not in_toc and stack:
+        plain = [lv for lv, t in stack if not re.match(r"^\d{1,2}\.\s", t)]
+        level = (plain[-1] if plain else 0) + 1
+    return level, title
+
+
 def parse_blocks(text: str, debris: tuple[str, ...] = ()) -> list[Block]:
     """Split a rulebook into structural blocks with heading paths; every block is a span of ``text``.
     ``debris``: quotes of spans that are not rules text (from the corpus manifest)."""
@@ -232,18 +250,9 @@ def parse_blocks(text: str, debris: tuple[str, ...] = ()) -> list[Block]:
             i = j + 1
             continue
         if ln.kind == "heading":
+            level, title = _heading_level(ln, i in toc_levels, atx, has_toc or atx, last_structured, stack)
             if i in toc_levels or (atx and ATX.match(ln.raw)):
-                level = ln.level
-                last_structured = level
-            elif has_toc or atx:
-                level = last_structured + 1
-            else:
-                level = 1
-            title = ATX.sub(r"\2", ln.raw).strip() if ATX.match(ln.raw) else ln.s
-            if re.match(r"^\d{1,2}\.\s", title) and i not in toc_levels and stack:
-                # A numbered step title sits under the last unnumbered heading.
-                plain = [lv for lv, t in stack if not re.match(r"^\d{1,2}\.\s", t)]
-                level = (plain[-1] if plain else 0) + 1
+                last_structured = ln.level
             while stack and stack[-1][0] >= level:
                 stack.pop()
             stack.append((level, title))
@@ -251,12 +260,9 @@ def parse_blocks(text: str, debris: tuple[str, ...] = ()) -> list[Block]:
             i += 1
             continue
         kind = {"table": "table", "item": "list", "item_cont": "list"}.get(ln.kind, "paragraph")
+        same = {"table": ("table",), "list": ("item", "item_cont"), "paragraph": ("text",)}[kind]
         j = i
-        while j + 1 < n:
-            nxt = lines[j + 1].kind
-            same = {"table": ("table",), "list": ("item", "item_cont"), "paragraph": ("text",)}[kind]
-            if nxt not in same:
-                break
+        while j + 1 < n and lines[j + 1].kind in same:
             j += 1
         label = _strip_bullet(ln.raw) if kind == "list" else ""
         blocks.append(Block(kind, ln.start, lines[j].end, path=path, label=label))

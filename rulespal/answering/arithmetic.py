@@ -267,6 +267,14 @@ def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], que
     first = chosen[0][1]
     if not asked and not _asked(first, words) and not (first.context - first.statement.things - gives) & words:
         return None
+    return _add_up(chosen, rest, repeated, question, found, gives, work, ctx)
+
+
+def _add_up(chosen: list[tuple[Amount, Found]], rest: list[Amount], repeated: list[Amount], question: str,
+            found: list[Found], gives: frozenset[str], work: Working, ctx: AnswerContext) -> float | None:
+    """``_many``'s sum: each chosen amount through its rate, plus what the player holds and the signed
+    modifiers; any other amount of the result's own unit makes it unsure (None)."""
+    first = chosen[0][1]
     held = [a for a in rest if not a.signed and a.things <= gives and HELD.search(question[:a.start])]
     # a signed value of something ("the storm tile is -1"), or a signed amount of the unit ("+2 points")
     signed = [a for a in rest if a.signed and (a.things <= gives or question[a.start:a.end].rstrip()[-1:].isdigit())]

@@ -255,15 +255,10 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
           answer: str = "") -> tuple[tuple[str, SourceSpan | None, str | None] | None, tuple[Citation, int, int, str] | None]:
     """(the verifying span, or None; the first conflicting number, or None) over ``citations``."""
     conflict: tuple[Citation, int, int, str] | None = None
-    korean = HANGUL.search(c.text) is not None
-    nouns = _korean_nouns(c) if korean else []
-    counted = _counted(c) if korean else frozenset()
+    nouns, counted = (_korean_nouns(c), _counted(c)) if HANGUL.search(c.text) else ([], frozenset())
     span = _number_span(c)
     bound = _bound(answer, span[1] if span else c.end)
-    slot = None
-    if span is not None and answer:
-        a, b = sentence_span(answer, span[0])
-        slot = _slot(answer[a:b], span[0] - a, span[1] - a)
+    slot = _claim_slot(answer, span)
     for cite in citations:
         for s in SENTENCE.finditer(unwrap(cite.quote)):  # a hard-wrapped sentence is one sentence
             sentence = s.group()
@@ -312,6 +307,13 @@ def _slot(sentence: str, start: int, end: int) -> tuple[tuple[str, ...], tuple[s
     def words(text: str) -> list[str]:
         return ["#" if w.isdigit() else w.casefold() for w in SLOT_TOKEN.findall(MARKER.sub(" ", text))]
     return tuple(words(sentence[:start])[-SLOT_WORDS:]), tuple(words(sentence[end:])[:SLOT_WORDS])
+
+
+def _claim_slot(answer: str, span: tuple[int, int] | None) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    if span is None or not answer:
+        return None
+    a, b = sentence_span(answer, span[0])
+    return _slot(answer[a:b], span[0] - a, span[1] - a)
 
 
 def _same_slot(mine: tuple[tuple[str, ...], tuple[str, ...]] | None,

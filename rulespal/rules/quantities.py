@@ -210,6 +210,13 @@ def rule_statements(text: str) -> list[Statement]:
     for m in DOWN_TO.finditer(text):
         out.append(Statement("down_to", number(m.group("n")) or 0, stems(m.group("what")), start=m.start(),
                              end=m.end()))
+    out.extend(_relations(text))
+    return out
+
+
+def _relations(text: str) -> list[Statement]:
+    """Statements between two amounts: a difference, a product, a threshold."""
+    out: list[Statement] = []
     for m in DIFFERENCE.finditer(text):
         sentence = (re.split(r"(?<=[.!?])\s", text[:m.start()])[-1]
                     + re.split(r"(?<=[.!?])\s", text[m.start():])[0])  # "... between the attack and the defense"
