@@ -140,7 +140,7 @@ def ask(question: str,
     for ch in data["checks"]:
         said = {False: " (does not answer)", None: " (also in the rule)"}.get(ch.get("answers"), "") \
             if ch["status"] == "verified" else ""
-        said = " (quoted from the rule)" if ch.get("quoted") and ch.get("answers") is True else said
+        said = " (quoted from the rule)" if ch.get("quoted") and ch.get("answers") is not False else said
         typer.echo(f"  check: {ch['claim']} — {ch['status']}{said}")
 
 

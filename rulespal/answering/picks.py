@@ -76,7 +76,7 @@ class Picker:
         if self.index.unit_vectors is None:
             top = min(top, self.tuning.large_index_picks)  # sentences are embedded at query time: look at fewer
         found = sorted((p for p in (self._pick(h) for h in hits[:top]) if p is not None), key=lambda p: -p.score)
-        if self.reader is not None and self.plan.lang == "en":
+        if self.reader is not None and self.plan.read:
             if self.tuning.reader_weight > 0:
                 found = self._reranked(found, self.reader, self.tuning.reader_weight)
             # the reader reads the rules an answer may quote: the best picks (the abstention check reads them)
@@ -99,7 +99,7 @@ class Picker:
                                                   *(r for r in p.runners_up if r[0] != units)))
                               for units, _, score in p.runners_up]
             text = self.index.text(p.hit.chunk.doc)
-            reads = reader.score(self.plan.text, [reader_text(v.hit.chunk.section, text[v.start:v.end])
+            reads = reader.score(self.plan.read, [reader_text(v.hit.chunk.section, text[v.start:v.end])
                                                  for v in variants])
             # the chosen rule keeps its passage's score: the floors judge whether the passage answers, the reader
             # which of its rules does
@@ -127,7 +127,7 @@ class Picker:
         reader does not read keep their places; the rest are unchanged."""
         head = hits[:top]
         best = max((h.score for h in head), default=0.0)
-        if self.reader is None or self.plan.lang != "en" or best <= 0:
+        if self.reader is None or not self.plan.read or best <= 0:
             return hits
         slots = [k for k, h in enumerate(head) if self.index.docs[h.chunk.doc].lang == "en"]
         keyed: list[tuple[float, Hit]] = []
@@ -139,10 +139,11 @@ class Picker:
 
     def _read(self, pick: Pick) -> Pick:
         """The pick with the reader's probability that its rule answers the question (English books only)."""
-        if self.reader is None or pick.read is not None or self.index.docs[pick.hit.chunk.doc].lang != "en":
+        if (self.reader is None or not self.plan.read or pick.read is not None
+                or self.index.docs[pick.hit.chunk.doc].lang != "en"):
             return pick
         rule = reader_text(pick.hit.chunk.section, self.index.text(pick.hit.chunk.doc)[pick.start:pick.end])
-        return replace(pick, read=self.reader.score(self.plan.text, [rule])[0])
+        return replace(pick, read=self.reader.score(self.plan.read, [rule])[0])
 
     def _unit_vectors(self, hit: Hit) -> np.ndarray | None:
         idx = self.index

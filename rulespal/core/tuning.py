@@ -49,6 +49,10 @@ class Tuning:
     # the cost, in process on 80 five-book questions: search p50 14.5 ms (off), 47.5 (3), 59.3 (5). 3 kept: the
     # quick lookup stays well under a keystroke's notice and its first passage is more often the rule
     search_reader_top: int = 3
+    # a Korean question about an English book is read as its English glossary terms plus its own Latin-script
+    # words and numbers ("3인 turn order 덱 카드" -> "deck card 3 turn order"); off: Korean questions are not
+    # read. Measured on blind dev (see the README); off until it wins there
+    reader_korean: bool = False
 
     # ---- unit scoring: how well a sentence, item or row answers (rulespal/retrieval/units.py) ----
     w_overlap: float = 0.45  # weight of idf-weighted term overlap beside dense similarity; dev grid

@@ -19,6 +19,7 @@ class QueryPlan:
     cross_tokens: tuple[str, ...] = ()  # glossary and acronym terms (often in the other language)
     focus_tokens: tuple[str, ...] = ()  # a follow-up's own terms (the rest is carried from before)
     for_answer: bool = True  # False: a search (FAQ lookup), whose passages are shown as they rank
+    read: str = ""  # what the reader reads as the question ("": it does not read this one)
 
     @property
     def tokens(self) -> tuple[str, ...]:

@@ -52,8 +52,9 @@ SLOT_WORDS = 2
 SLOT_MIN_WORDS = 2
 SLOT_TOKEN = re.compile(r"[^\W\d_]+|\d+")
 
-# A number of something left unsaid, given per someone or something ("3 per player", "2 each").
-RATE = re.compile(r"[^\s]+\s+(?:per|each|apiece)\b", re.I)
+# A number given per player ("3 per player", "2 each player"): it counts what the question asks, not players.
+PER_PLAYER = re.compile(r"\S+\s+(?:per|each|for each)\s+(?:players?|persons?|people)\b", re.I)
+PLAYER_WORDS = frozenset(tokenize("player players person persons people"))
 
 Status = Literal["verified", "contradicted", "unverified"]
 
@@ -78,9 +79,10 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
                                   or _status(c, draft, book, restate_share, glossary))
         not_it = None if status != "verified" else _not_the_answer(c, question, draft.text)
         answers: bool | None = True
-        if not_it is not None and quoted is not None:
+        if not_it is not None and quoted is not None and not _wrong_count(c, question, draft.text):
             # a number of a rule quoted word for word is that rule's number: whether the rule answers is the
             # writer's choice, shown by what it quotes, not by a "does not answer" chip on each of its numbers
+            # (unless it is for another player count and the answer gives none of the counts asked)
             answers = None
         elif not_it is not None:
             answers, detail = False, f"does not answer: {not_it}"
@@ -298,7 +300,7 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
                 # the same words around it: the answer restates this sentence with another number
                 same_slot = _same_slot(slot, _slot(sentence, m.start(), m.end()))
                 if number != c.number and conflict is None and (said_of_it or bare_too or bound_too or same_slot):
-                    conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}")
+                    conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}".rstrip())
     return None, conflict
 
 
@@ -318,7 +320,8 @@ def _claim_slot(answer: str, span: tuple[int, int] | None) -> tuple[tuple[str, .
 
 def _same_slot(mine: tuple[tuple[str, ...], tuple[str, ...]] | None,
                theirs: tuple[tuple[str, ...], tuple[str, ...]]) -> bool:
-    return mine is not None and mine == theirs and len(mine[0]) + len(mine[1]) >= SLOT_MIN_WORDS
+    return (mine is not None and mine == theirs
+            and sum(w != "#" for w in mine[0] + mine[1]) >= SLOT_MIN_WORDS)  # both sides together, words only
 
 
 def _nearest_counts(answer: str, at: int) -> set[int]:
@@ -553,12 +556,18 @@ def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
         return f"that is for {c.players} players, the question asks about {' or '.join(map(str, sorted(asked_counts)))}"
     asked = asked_things(question)
     # "when you already have 4": no noun, not a thing called "have"; "3 per player": a rate of what is asked
-    thing = frozenset() if RATE.match(c.text) else c.thing - VERBS_BEFORE_NUMBERS
+    thing = c.thing - VERBS_BEFORE_NUMBERS - (PLAYER_WORDS if PER_PLAYER.match(c.text) else frozenset())
     # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks
     if asked and thing and not asked & thing and not _other_script(thing, question) \
             and not (asked & TIME_WORDS and thing & TIME_WORDS):  # "how much time": "20 minutes" answers it
         return f"this number is about {_surface(thing, c.text)}, the question asks about {_surface(asked, question)}"
     return None
+
+
+def _wrong_count(c: Claim, question: str, answer: str) -> bool:
+    """The claim is for another player count than the question asks, and the answer gives none of those asked."""
+    asked = player_counts(question)
+    return bool(asked) and c.players is not None and c.players not in asked and not asked & player_counts(answer)
 
 
 def _answers(c: Claim, question: str) -> bool:
@@ -571,7 +580,7 @@ def _answers(c: Claim, question: str) -> bool:
         return True
     asked = asked_things(question)
     words = frozenset(tokenize(question)) | asked
-    thing = c.thing - VERBS_BEFORE_NUMBERS
+    thing = c.thing - VERBS_BEFORE_NUMBERS - (PLAYER_WORDS if PER_PLAYER.match(c.text) else frozenset())
     if not words - VERBS_BEFORE_NUMBERS:
         return True
     if thing & words or c.before & asked or (words & TIME_WORDS and thing & TIME_WORDS):

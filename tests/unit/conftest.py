@@ -102,7 +102,7 @@ def make_snapshot(tmp: Path, books: dict[str, str], lang: dict[str, str] | None 
 
 def plan_for(index: IndexSnapshot, question: str, lang: str = "en", focus: str | None = None) -> QueryPlan:
     return QueryPlan(question, lang, {"fake": HashEmbedder().embed_query(question)}, tuple(tokenize(question)),
-                     (), tuple(tokenize(focus)) if focus else ())
+                     (), tuple(tokenize(focus)) if focus else (), read=question if lang == "en" else "")
 
 
 def context_for(index: IndexSnapshot, question: str, game: str, tuning: Tuning, sections: tuple[str, ...] = ()):

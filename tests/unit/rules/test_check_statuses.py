@@ -149,11 +149,14 @@ def test_a_verified_number_for_another_player_count_does_not_answer():
                           question="which discs do we remove for a 3 player game?")
     claim = next(c for c in checks if c.claim.startswith("2 discs"))
     assert claim.status == "verified" and claim.answers is False and "for 2 players" in claim.detail
-    # the rule quoted word for word: its number is the rule's, shown without colour, never "does not answer"
+    # quoted word for word, it is still the wrong count when the answer gives no rule for the count asked
     quoted = check_answer(Draft("With 2 players, remove 2 discs of each letter [1].", True, ("d",), (cite,)),
                           question="which discs do we remove for a 3 player game?")
     claim = next(c for c in quoted if c.claim.startswith("2 discs"))
-    assert (claim.status, claim.answers, claim.quoted) == ("verified", None, True)
+    assert (claim.status, claim.answers, claim.quoted) == ("verified", False, True)
+    # beside the rule for the count asked, the other count's number is the quoted rule's, without colour
+    both = check_answer(Draft(f"{quote} [1]", True, ("d",), (cite,)), question="which discs do we remove for a 3 player game?")
+    assert [(c.claim, c.answers) for c in both if c.status == "verified"] == [("2 discs", None), ("1 disc", True)]
 
 
 def test_a_number_with_no_noun_is_said_of_its_own_words_not_the_whole_sentence():
@@ -437,9 +440,17 @@ def test_another_number_in_the_same_words_as_the_rule_is_contradicted():
             if c.claim.startswith("9")] == ["verified"]
 
 
-def test_a_rate_per_player_is_about_what_the_question_counts():
+def test_a_rate_per_player_is_about_what_the_question_counts_and_no_more():
     quote = "3-player game, Normal mode: 3 per player, Expert mode: 2 per player"
     checks = check_answer(Draft("In a 3-player game you get 3 per player [1].", True, ("d",), (_whole(quote),)),
                           question="three of us are playing, how many quechuas does each person get?")
     assert [(c.claim, c.status, c.answers) for c in checks if c.claim.startswith("3 per")] == [
         ("3 per player", "verified", True)]
+    # without a player count in the question nothing says it answers, but it is not "does not answer" either
+    plain = check_answer(Draft("You get 3 per player [1].", True, ("d",), (_whole(quote),)),
+                         question="how many quechuas does each person get?")
+    assert [(c.claim, c.answers) for c in plain if c.claim.startswith("3 per")] == [("3 per player", None)]
+    # a rate per turn is not a rate per player: its thing stays, and it is not the rum cubes asked about
+    turn = check_answer(Draft("You get 3 Gold per turn [1].", True, ("d",), (_whole("You gain 3 Gold per turn."),)),
+                        question="how many rum cubes do I get?")
+    assert [(c.claim, c.answers) for c in turn] == [("3 Gold", False)]
