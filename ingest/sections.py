@@ -201,12 +201,12 @@ def _mark_declared_debris(text: str, lines: list[_Line], debris: tuple[str, ...]
 
 
 def _heading_level(ln: _Line, in_toc: bool, atx: bool, structured: bool, last_structured: int,
-                   stack: list[tuple[int, str]]) -> tuple[int, str]:
-    """A heading's level and title: a TOC or Markdown heading gives its own level, another heading sits one
-    below the last of those (or at 1 in a book with neither), and a numbered step title sits under the last
-    unnumbered heading."""
+                   stack: list[tuple[int, str]]) -> tuple[int, str, int]:
+    """A heading's level, title and the level of the last TOC or Markdown heading after it: such a heading gives
+    its own level, another heading sits one below the last of those (or at 1 in a book with neither), and a
+    numbered step title sits under the last unnumbered heading."""
     if in_toc or (atx and ATX.match(ln.raw)):
-        level = ln.level
+        level = last_structured = ln.level
     elif structured:
         level = last_structured + 1
     else:
@@ -215,7 +215,7 @@ def _heading_level(ln: _Line, in_toc: bool, atx: bool, structured: bool, last_st
     if re.match(r"^\d{1,2}\.\s", title) and not in_toc and stack:
         plain = [lv for lv, t in stack if not re.match(r"^\d{1,2}\.\s", t)]
         level = (plain[-1] if plain else 0) + 1
-    return level, title
+    return level, title, last_structured
 
 
 def parse_blocks(text: str, debris: tuple[str, ...] = ()) -> list[Block]:
@@ -250,9 +250,8 @@ def parse_blocks(text: str, debris: tuple[str, ...] = ()) -> list[Block]:
             i = j + 1
             continue
         if ln.kind == "heading":
-            level, title = _heading_level(ln, i in toc_levels, atx, has_toc or atx, last_structured, stack)
-            if i in toc_levels or (atx and ATX.match(ln.raw)):
-                last_structured = ln.level
+            level, title, last_structured = _heading_level(ln, i in toc_levels, atx, has_toc or atx,
+                                                           last_structured, stack)
             while stack and stack[-1][0] >= level:
                 stack.pop()
             stack.append((level, title))

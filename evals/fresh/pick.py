@@ -12,6 +12,7 @@ import json
 import random
 import sys
 
+from training.reader.choose_books import first_words
 from training.reader.choose_more import used_codes
 from training.reader.data import BOOKS, LIBRARY
 
@@ -24,7 +25,7 @@ def pick(n: int = 8) -> list[str]:
     lists = json.loads(BOOKS.read_text())
     training = {b["code"] for v in lists.values() if isinstance(v, list) for b in v if isinstance(b, dict)}
     taken = used_codes() | training
-    prefixes = {c.split("-")[0] for c in taken if len(c.split("-")[0]) >= 4}
+    prefixes = first_words(taken)
     out: list[str] = []
     for g in games:
         path = LIBRARY / g["rulebook"] if g.get("rulebook") else None

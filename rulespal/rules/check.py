@@ -555,13 +555,18 @@ def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
             and not asked_counts & _nearest_counts(answer, c.start)):  # "4, 5 or 6 players: 3 cards"
         return f"that is for {c.players} players, the question asks about {' or '.join(map(str, sorted(asked_counts)))}"
     asked = asked_things(question)
-    # "when you already have 4": no noun, not a thing called "have"; "3 per player": a rate of what is asked
-    thing = c.thing - VERBS_BEFORE_NUMBERS - (PLAYER_WORDS if PER_PLAYER.match(c.text) else frozenset())
+    thing = _what_it_counts(c)
     # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks
     if asked and thing and not asked & thing and not _other_script(thing, question) \
             and not (asked & TIME_WORDS and thing & TIME_WORDS):  # "how much time": "20 minutes" answers it
         return f"this number is about {_surface(thing, c.text)}, the question asks about {_surface(asked, question)}"
     return None
+
+
+def _what_it_counts(c: Claim) -> frozenset[str]:
+    """The claim's thing as relevance reads it: "when you already have 4" has no noun, not a thing called
+    "have"; "3 per player" is a rate of what is asked, not a count of players."""
+    return c.thing - VERBS_BEFORE_NUMBERS - (PLAYER_WORDS if PER_PLAYER.match(c.text) else frozenset())
 
 
 def _wrong_count(c: Claim, question: str, answer: str) -> bool:
@@ -580,7 +585,7 @@ def _answers(c: Claim, question: str) -> bool:
         return True
     asked = asked_things(question)
     words = frozenset(tokenize(question)) | asked
-    thing = c.thing - VERBS_BEFORE_NUMBERS - (PLAYER_WORDS if PER_PLAYER.match(c.text) else frozenset())
+    thing = _what_it_counts(c)
     if not words - VERBS_BEFORE_NUMBERS:
         return True
     if thing & words or c.before & asked or (words & TIME_WORDS and thing & TIME_WORDS):

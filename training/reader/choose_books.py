@@ -18,6 +18,11 @@ from training.reader.data import BOOKS, LIBRARY, ROOT, SEED
 NAMED = re.compile(r"[a-z0-9-]+-(?:rulebook|glossary|rules)[a-z0-9-]*\.md|library/rulebooks/[^\"' ]+")
 
 
+def first_words(codes: set[str]) -> set[str]:
+    """The first words (4+ letters) of book codes: another edition or an expansion shares one ("carcassonne-...")."""
+    return {c.split("-")[0] for c in codes if len(c.split("-")[0]) >= 4}
+
+
 def named_in_code() -> set[str]:
     out = subprocess.run(["grep", "-rhoE", NAMED.pattern.replace("(?:", "("), "evals", "tests", "benchmarks",
                           "rulespal"], cwd=ROOT, capture_output=True, text=True).stdout
@@ -27,7 +32,7 @@ def named_in_code() -> set[str]:
 def choose(written: int = 200, mined: int = 300) -> dict:
     named = named_in_code()
     codes = {n.split("-rulebook")[0].removesuffix(".md") for n in named}
-    prefixes = {c.split("-")[0] for c in codes if len(c.split("-")[0]) >= 4}
+    prefixes = first_words(codes)
     games = json.loads((LIBRARY.parent / "games.json").read_text())
     small: list[dict] = []
     large: list[dict] = []

@@ -12,7 +12,7 @@ import json
 import re
 import sys
 
-from training.reader.choose_books import choose
+from training.reader.choose_books import choose, first_words
 from training.reader.data import BOOKS, ROOT
 
 
@@ -31,7 +31,7 @@ def more(key: str, n: int) -> list[dict]:
     taken = {b["code"] for k, v in books.items() if isinstance(v, list) and k != "excluded_codes"
              for b in v if isinstance(b, dict)}
     evals = used_codes()
-    prefixes = {c.split("-")[0] for c in evals if len(c.split("-")[0]) >= 4}
+    prefixes = first_words(evals)
     order = choose(written=10_000, mined=0)["written"]  # the whole seeded order of small books
     out = [b for b in order if b["code"] not in taken and b["code"] not in evals
            and b["code"].split("-")[0] not in prefixes][:n]

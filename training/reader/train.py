@@ -24,27 +24,28 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from training.reader.data import DATA, SEED, is_heldout, pairs, read_jsonl  # noqa: E402
+from training.reader.choose_books import first_words  # noqa: E402
 from training.reader.choose_more import used_codes  # noqa: E402
 from training.reader.picked import PICKED  # noqa: E402
 from rulespal.retrieval.reader import MAX_TOKENS, MODEL_FILE, MODELS  # noqa: E402
 
 
-def eval_book(book: str, evals: set[str]) -> bool:
-    """A book an eval, the checker or a fresh round holds, or another edition or expansion of one (the same
-    first word of 4+ letters): never trained on, whatever list it came in by."""
-    prefixes = {c.split("-")[0] for c in evals if len(c.split("-")[0]) >= 4}
-    return book in evals or book.split("-")[0] in prefixes
-
-
 def load_rows() -> tuple[list[dict], list[dict]]:
     evals = used_codes()
+    prefixes = first_words(evals)
+
+    def eval_book(book: str) -> bool:
+        """A book an eval, the checker or a fresh round holds, or another edition or expansion of one: never
+        trained on, whatever list it came in by."""
+        return book in evals or book.split("-")[0] in prefixes
+
     written = read_jsonl(DATA / "questions.jsonl")
     for styled in sorted(DATA.glob("styled*.jsonl")):  # every round written to the blind brief
         written += read_jsonl(styled)
     mined = read_jsonl(DATA / "mined.jsonl")
     # The first lists were drawn before some eval books were chosen: 113 rows on such books are left out here.
-    written = [r for r in written if not eval_book(r["book"], evals)]
-    mined = [r for r in mined if not eval_book(r["book"], evals)]
+    written = [r for r in written if not eval_book(r["book"])]
+    mined = [r for r in mined if not eval_book(r["book"])]
     train = [r for r in written if not is_heldout(r["book"])] + mined
     held = [r for r in written if is_heldout(r["book"])]
     return train, held
