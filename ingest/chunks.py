@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from rulespal.core.text import SECTION_SEP, WRAP
+from rulespal.core.text import SECTION_SEP, WRAP, sentence_spans
 from rulespal.core.types import Block, Chunk, Unit
 from ingest.sections import BULLET, parse_blocks, split_lines
 
@@ -19,9 +19,7 @@ TARGET_CHARS = 900
 MAX_CHARS = 1200
 WRAP_MIN = 40  # a hard-wrapped line is a long one: wraps come at 60-80 characters; hand-set
 MIN_CHARS = 150
-SENTENCE_BREAK = re.compile(r"(?<=[.!?。])[\"'”’)]?\s+(?=\S)")
-# A full stop that ends an abbreviation, not a sentence: "Mrs. Marple", "(i.e. lying in a red area)".
-ABBREVIATION = re.compile(r"(?:\b(?:Mrs|Mr|Ms|Dr|St|Mt|Jr|Sr|vs|approx|cf|fig|pp|vol)|\b[A-Za-z]\.[A-Za-z])\.$")
+MIN_SENTENCE = 12  # a shorter piece ("See p. 4.") goes on into the next sentence; hand-set
 INDEXED = ("heading", "paragraph", "list", "table")
 
 
@@ -71,15 +69,8 @@ def _lead(raw: str) -> int:
 
 
 def _sentences(text: str, start: int, end: int) -> Iterator[Unit]:
-    pos = start
-    for m in SENTENCE_BREAK.finditer(text, start, end):
-        if ABBREVIATION.search(text, max(start, m.start() - 8), m.start()):
-            continue
-        if m.start() - pos >= 12:
-            yield Unit(pos, m.start(), "sentence")
-            pos = m.end()
-    if end > pos:
-        yield Unit(pos, end, "sentence")
+    for a, b in sentence_spans(text, start, end, min_chars=MIN_SENTENCE):
+        yield Unit(a, b, "sentence")
 
 
 def _pieces(text: str, block: Block) -> list[tuple[int, int, list[Unit]]]:

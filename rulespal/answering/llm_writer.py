@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from pydantic import BaseModel, ValidationError
 
-from rulespal.core.text import detect_lang
+from rulespal.core.text import detect_lang, sentence_spans
 from rulespal.core.types import Citation, Draft
 from rulespal.answering.abstain import abstain
 from rulespal.answering.context import AnswerContext
@@ -174,7 +174,8 @@ def _renumbered(answer: str, renumber: dict[int, int]) -> list[str]:
     """The answer's sentences with their markers renumbered; a sentence whose every citation was
     dropped (an invented quote) goes with them."""
     kept = []
-    for sentence in re.split(r"(?<=[.!?。])\s+", " ".join(answer.split())):
+    flat = " ".join(answer.split())
+    for sentence in (flat[a:b] for a, b in sentence_spans(flat)):
         markers = [int(n) for n in re.findall(r"\[(\d+)\]", sentence)]
         if markers and not any(n in renumber for n in markers):
             continue

@@ -106,6 +106,41 @@ def unwrap(text: str) -> str:
     return WRAP.sub(lambda m: " " * len(m.group()), text)
 
 
+# The one sentence splitter. A sentence ends at a full stop, "!" or "?" (with any closing quote or bracket) before
+# white space: never inside a number ("1.5 Gold", "$1,000"), never after an abbreviation ("Mrs. Marple", "i.e.").
+SENTENCE_END = r"(?<=[.!?。])[\"'”’)]?\s+(?=\S)"
+LINE_END = r"[ \t]*\r?\n\s*(?=\S)"  # a line break that is no hard wrap (the text is unwrapped first)
+CLAUSE_END = r"(?<=;)\s+(?=\S)"
+BREAKS = {(lines, clauses): re.compile("|".join([SENTENCE_END] + [LINE_END] * lines + [CLAUSE_END] * clauses))
+          for lines in (False, True) for clauses in (False, True)}
+ABBREVIATION = re.compile(r"(?:\b(?:Mrs|Mr|Ms|Dr|St|Mt|Jr|Sr|vs|approx|cf|fig|pp|vol)|\b[A-Za-z]\.[A-Za-z])\.$")
+
+
+def sentence_spans(text: str, start: int = 0, end: int | None = None, *, min_chars: int = 0, lines: bool = False,
+                   clauses: bool = False) -> list[tuple[int, int]]:
+    """The sentences of ``text[start:end]`` as (start, end) offsets into ``text``. ``lines``: each line is its own
+    sentence too (a list item, a table row), except where a hard wrap broke one; ``clauses``: a ";" ends one too.
+    A piece shorter than ``min_chars`` goes on into the next."""
+    end = len(text) if end is None else end
+    read = unwrap(text) if lines else text
+    out, pos = [], start
+    for m in BREAKS[lines, clauses].finditer(read, start, end):
+        if m.start() == pos or ABBREVIATION.search(read, max(start, m.start() - 8), m.start()):
+            continue
+        if m.start() - pos >= min_chars:
+            out.append((pos, m.start()))
+            pos = m.end()
+    if end > pos:
+        out.append((pos, end))
+    return out
+
+
+def sentence_span(text: str, pos: int, *, clauses: bool = False) -> tuple[int, int]:
+    """Where the sentence (or line) holding ``pos`` starts and ends in ``text``."""
+    spans = sentence_spans(text, lines=True, clauses=clauses)
+    return next(((a, b) for a, b in spans if pos < b), spans[-1] if spans else (0, len(text)))
+
+
 # What a file name says about the file, not the game: "horrified-rulebook.md", "Azul rules.pdf".
 DOCUMENT_WORDS = re.compile(r"(?:[\s_-]+(?:rule[\s_-]?book|rules?(?:[\s_-]?sheet)?|manual|instructions|"
                             r"how[\s_-]to[\s_-]play))+$", re.I)

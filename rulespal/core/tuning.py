@@ -51,7 +51,7 @@ class Tuning:
     search_reader_top: int = 3
     # a Korean question about an English book is read as its English glossary terms plus its own Latin-script
     # words and numbers ("3인 turn order 덱 카드" -> "deck card 3 turn order"); off: Korean questions are not
-    # read. Not yet measured on blind dev; off until it wins there
+    # read. Blind dev 2026-12-04: off 0.598, on 0.595 (+2 -3, hit@1 0.650 -> 0.646): off
     reader_korean: bool = False
 
     # ---- unit scoring: how well a sentence, item or row answers (rulespal/retrieval/units.py) ----

@@ -24,17 +24,15 @@ from typing import Literal, cast
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
 from rulespal.core.players import NAMED_COUNTS, listed_counts, player_counts
-from rulespal.core.text import HANGUL, STEP_NUMBER, flat_quote, plain, unwrap
+from rulespal.core.text import HANGUL, STEP_NUMBER, flat_quote, plain, sentence_span, sentence_spans, unwrap
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
 from rulespal.rules.claims import (MARKER, NUMBER, SPELLED, Claim, asked_things, keys_before, normalise, players_near,
-                                   read_claims, sentence_span, thing_after, words_before)
+                                   read_claims, thing_after, words_before)
 from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS, ROW_KEY, key_holds
 
-# A sentence of a cited quote: a full stop inside a number ("1.5 Gold", "$1,000.") does not end it.
-SENTENCE = re.compile(r"(?:[^.!?;\n]|[.](?=\d))+[.!?;]?")
 # Numbers in a cited quote, also where a flattened table glued them to words ("2 Souls3 Souls5 Souls"); read
 # as the answer's claims are: thousands separators, decimals and ranges are part of the number ("$6,000", "1.5",
 # "6-9").
@@ -262,8 +260,9 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
     bound = _bound(answer, span[1] if span else c.end)
     slot = _claim_slot(answer, span)
     for cite in citations:
-        for s in SENTENCE.finditer(unwrap(cite.quote)):  # a hard-wrapped sentence is one sentence
-            sentence = s.group()
+        read = unwrap(cite.quote)  # a hard-wrapped sentence is one sentence
+        for at, stop in sentence_spans(read, lines=True, clauses=True):
+            sentence = read[at:stop]
             counts = player_counts(sentence)
             if c.players is not None and counts and c.players not in counts:
                 continue  # a rule for another player count says nothing about this claim
@@ -275,7 +274,7 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
             # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
             bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
             if conflict is None and (nouns or counted) and _other_script(c.thing | c.before, sentence):
-                conflict = _loanword_conflict(c, nouns, cite, s.start(), sentence, words, glossary, counted)
+                conflict = _loanword_conflict(c, nouns, cite, at, sentence, words, glossary, counted)
             for m in QUOTE_NUMBER.finditer(sentence):
                 if c.players is not None and len(counts) > 1 and players_near(sentence, m.start()) != c.players:
                     continue  # "5 cards (6 cards with 3 players)": this number is for another count
@@ -285,9 +284,9 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
                 same_thing = (_same(thing, claim_thing) if thing and claim_thing
                               else bool(c.before & before) if bare
                               else not claim_thing or bool(claim_thing & _near(sentence, m)))
-                at = cite.start + s.start() + m.start()
+                where = cite.start + at + m.start()
                 if number == c.number and same_thing and _signs_agree(c, m.group()):
-                    return ("verified", SourceSpan(doc=cite.doc, start=at, end=at + len(m.group())), None), None
+                    return ("verified", SourceSpan(doc=cite.doc, start=where, end=where + len(m.group())), None), None
                 # another number said of the same thing, in the same words ("scores 10 points" after "score 9 points")
                 said_of_it = (thing and claim_thing and thing & claim_thing
                               and (len(thing & claim_thing) >= 2 or _restates(c, words, restate_share)
@@ -300,7 +299,7 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
                 # the same words around it: the answer restates this sentence with another number
                 same_slot = _same_slot(slot, _slot(sentence, m.start(), m.end()))
                 if number != c.number and conflict is None and (said_of_it or bare_too or bound_too or same_slot):
-                    conflict = (cite, at, at + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}".rstrip())
+                    conflict = (cite, where, where + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}".rstrip())
     return None, conflict
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from rulespal.core.numbers import EN_NUMBER_WORDS, KO_NUMERALS, WORD_NUMBERS, as_int
 from rulespal.core.players import ASKED as PLAYERS
 from rulespal.core.tokens import STOPWORDS, tokenize
+from rulespal.core.text import sentence_span
 
 FRACTION_WORDS = {"half": "1/2", "a third": "1/3", "a quarter": "1/4"}
 # A number: digits (signed, a range "2-4", a fraction "1/2"), a number word, a Korean count ("3개", "두 장").
@@ -242,16 +243,6 @@ def _label_before(text: str, pos: int) -> frozenset[str]:
     return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
 
 
-def _sentence_start(text: str, pos: int) -> int:
-    return max(text.rfind(". ", 0, pos), text.rfind("\n", 0, pos)) + 1
-
-
-def sentence_span(text: str, pos: int) -> tuple[int, int]:
-    """Where the sentence holding ``pos`` starts and ends in ``text``."""
-    end = min((i for i in (text.find(". ", pos), text.find("\n", pos)) if i >= 0), default=len(text))
-    return _sentence_start(text, pos), end
-
-
 def sentence_at(text: str, pos: int) -> str:
     start, end = sentence_span(text, pos)
     return text[start:end]
@@ -265,7 +256,7 @@ def keys_before(text: str, pos: int) -> list[int]:
     """The numbers that say which case the claim at ``pos`` is for: before it in its sentence and its quote,
     right after "with", "if", "at", ... ("With 7 losses you draw 2 cards": 7), nearest first."""
     low = max((m.end() for m in MARKER.finditer(text, 0, pos)), default=0)
-    start = max(_sentence_start(text, pos), low)
+    start = max(sentence_span(text, pos)[0], low)
     found = [(pos - (start + m.start()), int(m.group("n"))) for m in NUMBER.finditer(text[start:pos])
              if m.group("n") and m.group("n").isdigit() and CASE_WORD.search(text[start:start + m.start()])]
     return [n for _, n in sorted(found)]
@@ -273,7 +264,7 @@ def keys_before(text: str, pos: int) -> list[int]:
 
 def players_near(text: str, pos: int) -> int | None:
     """The player count nearest ``pos`` in its sentence ("With 4 players, 5 cards (6 cards with 3 players)")."""
-    start = _sentence_start(text, pos)
+    start = sentence_span(text, pos)[0]
     counts = list(PLAYERS.finditer(sentence_at(text, pos)))
     if not counts:
         return None

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rulespal.core.numbers import EN_NUMBER_WORDS, WORD_NUMBERS
 from rulespal.core.tokens import STOPWORDS, tokenize
+from rulespal.core.text import sentence_span
 
 NUM = rf"(?:\d+(?:\.\d+)?|{EN_NUMBER_WORDS})"
 # Words that say which game or situation a number belongs to, not a thing that is counted.
@@ -187,7 +188,7 @@ def rule_statements(text: str) -> list[Statement]:
     for m in MODIFIER.finditer(text):
         value, gives = float(m.group("n")), stems(m.group("gives"))
         if gives and not any(s.start <= m.start() < s.end for s in out):
-            clause = re.split(r"[.;]", text[:m.start()])[-1]  # the sentence up to it, with its label
+            clause = text[sentence_span(text, m.start(), clauses=True)[0]:m.start()]  # up to it, with its label
             out.append(Statement("modifier", _sign(m.group("sign")) * value, gives, gives, context=stems(clause),
                                  start=m.start(), end=m.end()))
     for m in FRACTION.finditer(text):
@@ -218,8 +219,8 @@ def _relations(text: str) -> list[Statement]:
     """Statements between two amounts: a difference, a product, a threshold."""
     out: list[Statement] = []
     for m in DIFFERENCE.finditer(text):
-        sentence = (re.split(r"(?<=[.!?])\s", text[:m.start()])[-1]
-                    + re.split(r"(?<=[.!?])\s", text[m.start():])[0])  # "... between the attack and the defense"
+        start, end = sentence_span(text, m.start())
+        sentence = text[start:end]  # "... between the attack and the defense"
         cond = GREATER.search(sentence)
         # "if A is greater than B": B is taken from A; without it, the smaller from the larger
         first, second = (stems(cond.group("a")), stems(cond.group("b"))) if cond else (frozenset(), frozenset())

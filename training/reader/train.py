@@ -105,6 +105,7 @@ def main() -> None:
                     "(training/reader/data/picked.jsonl, made by python -m training.reader.picked)")
     ap.add_argument("--init", type=Path, default=None, help="go on from this saved model (a second stage)")
     ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--lr", type=float, default=4e-5, help="learning rate (a second stage from --init: lower)")
     ap.add_argument("--out", type=Path, default=Path("data/reader-train"))
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--export-only", type=Path, default=None, help="export this saved epoch (data/reader-train/"
@@ -174,7 +175,7 @@ def _train(args, train_pairs: list, held_pairs: list, t0: float) -> tuple[Path, 
                               "label": [p[2] for p in train_pairs]})
     targs = CrossEncoderTrainingArguments(
         output_dir=str(args.out), num_train_epochs=args.epochs, per_device_train_batch_size=args.batch,
-        learning_rate=4e-5, warmup_ratio=0.1, seed=SEED, save_strategy="no", logging_steps=100, report_to=[],
+        learning_rate=args.lr, warmup_ratio=0.1, seed=SEED, save_strategy="no", logging_steps=100, report_to=[],
         dataloader_num_workers=0, use_cpu=True, disable_tqdm=True)
     pos_weight = torch.tensor((len(train_pairs) - sum(p[2] for p in train_pairs)) / max(sum(p[2] for p in train_pairs), 1))
     loss = BinaryCrossEntropyLoss(model, pos_weight=pos_weight.sqrt())

@@ -1,6 +1,6 @@
 """Rulebook markup read as a player reads it: table rows as cells, Markdown marks left out."""
 
-from rulespal.core.text import aligned_rows, cells, flat_quote
+from rulespal.core.text import aligned_rows, cells, flat_quote, sentence_span, sentence_spans
 
 
 def test_rows_become_cells_and_markdown_marks_go():
@@ -15,3 +15,36 @@ def test_a_cited_table_prints_as_aligned_columns():
     assert aligned_rows("Players\tRum markers\n2\t8\n3\t10") == ["Players  Rum markers", "2        8", "3        10"]
     assert aligned_rows("| # | Card |\n| --- | --- |\n| 1 | Leadership |") == ["#  Card", "1  Leadership"]
     assert aligned_rows("No table here.") == []
+
+
+def _sentences(text: str, **kw) -> list[str]:
+    return [text[a:b] for a, b in sentence_spans(text, **kw)]
+
+
+def test_a_decimal_or_a_thousands_separator_ends_no_sentence():
+    assert _sentences("Take 1.5 Gold per tile. Pay $1,000. Then pass.") == [
+        "Take 1.5 Gold per tile.", "Pay $1,000.", "Then pass."]
+
+
+def test_an_abbreviation_ends_no_sentence():
+    assert _sentences("Ask Mrs. Marple (i.e. the host). She says go! You go?") == [
+        "Ask Mrs. Marple (i.e. the host).", "She says go!", "You go?"]
+
+
+def test_lines_and_clauses_end_sentences_only_when_asked_and_a_hard_wrap_never():
+    text = "Each player draws 3 cards and then\nplaces them face down; the rest wait\nRow 2: 5 cards"
+    assert _sentences(text) == [text]
+    assert _sentences(text, lines=True) == ["Each player draws 3 cards and then\nplaces them face down; the rest wait",
+                                            "Row 2: 5 cards"]
+    assert _sentences(text, lines=True, clauses=True) == [
+        "Each player draws 3 cards and then\nplaces them face down;", "the rest wait", "Row 2: 5 cards"]
+
+
+def test_a_short_piece_goes_on_into_the_next_sentence():
+    assert _sentences("See p. 4. Then draw two cards.", min_chars=12) == ["See p. 4. Then draw two cards."]
+
+
+def test_sentence_span_is_the_sentence_or_line_holding_the_position():
+    text = "Draw 2 cards. With 3 players, draw 4.\nScore 1 point."
+    assert text[slice(*sentence_span(text, text.index("3 players")))] == "With 3 players, draw 4."
+    assert text[slice(*sentence_span(text, text.index("Score")))] == "Score 1 point."
