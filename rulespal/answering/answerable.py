@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rulespal.core.numbers import yes_no
 from rulespal.core.tuning import Tuning
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.query import EN_UNITS, QueryPlan
@@ -34,7 +33,7 @@ def answerable(index: IndexSnapshot, q: QueryPlan, best: Pick, t: Tuning) -> boo
     # while a near miss for a quantity shares the question's words: yes/no questions get a lower floor.
     floor = t.answerable_min
     if q.lang == "en" and EN_UNITS in q.vectors:
-        floor = t.answerable_min_en_yes_no if yes_no(q.text) else t.answerable_min_en
+        floor = t.answerable_min_en_yes_no if q.asks.yes_no else t.answerable_min_en
     return best.score >= floor and coverage >= t.coverage_min
 
 

@@ -22,11 +22,9 @@ from collections import Counter
 from functools import lru_cache
 from itertools import permutations
 
-from rulespal.core.numbers import EN_NUMBER_WORDS, QUANTITY
-from rulespal.core.players import players_asked
+from rulespal.core.numbers import EN_NUMBER_WORDS
 from rulespal.core.text import last_section
 from rulespal.core.types import Citation, Draft, SourceSpan
-from rulespal.rules.claims import asked_things
 from rulespal.rules.quantities import Amount, Statement, caps, question_amounts, rates, rule_statements, stems
 from rulespal.answering.arithmetic_cases import difference, parallel, product
 from rulespal.answering.context import AnswerContext
@@ -38,26 +36,21 @@ HELD = re.compile(r"\b(?:i'?m on|i am on|we'?re on|we are on|i'?m at|i am at|i (
                   r"i'?ve got|we (?:already |still )?(?:have|had)|we'?ve got|currently)\s*$", re.I)
 MAX_AMOUNT = 1_000_000
 DISCARD = re.compile(r"\b(?:discard|get rid of|throw away|put back)\b", re.I)
-RESULT = re.compile(r"\b(total|altogether|in all|score[sd]?|points?|what do (?:i|we) get|left|remain|"
-                    r"what (?:\w+ ){0,2}(?:do|does|will|would|am|are) (?:i|we|they|it) (?:make|get|score|have|at))\b",
-                    re.I)
-
 
 def arithmetic(ctx: AnswerContext) -> Draft | None:
     question = ctx.key_text
-    asks = QUANTITY.search(question) or RESULT.search(question)
-    if not asks:
+    if not (ctx.key_asks.quantity or ctx.key_asks.result):
         return None  # no computation asked
     stated = [a for a in question_amounts(question) if not a.is_context]
     if any(abs(a.value) > MAX_AMOUNT for a in stated):
         return None  # "9999...9 coins": no game is played with that; not computed
     amounts, repeated = _distinct([a for a in stated if NUMERAL.search(question[a.start:a.end])])  # "a Scout": none
-    players = players_asked(question)
+    players = ctx.key_asks.players
     if not amounts and (players is None or players < 2):
         return None  # no number to compute with ("can one player ...": a player, not a player count)
     found = _statements(ctx)
     words = stems(question)
-    asked = asked_things(question)
+    asked = ctx.key_asks.things
     work = Working()
     if (total := parallel(ctx, question, stated, players, asked, work)) is not None:
         return _draft(ctx, work, total)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from rulespal.core.question import Asks, read_asks
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Chunk, Hit, Unit
 from rulespal.index.snapshot import IndexSnapshot
@@ -31,6 +32,11 @@ class AnswerContext:
     @property
     def lang(self) -> str:
         return self.plan.lang
+
+    @property
+    def key_asks(self) -> Asks:
+        """What the question asks in its own words, without game names and a follow-up's context."""
+        return read_asks(self.key_text)
 
     def units_read(self) -> Iterator[tuple[int, Chunk, Unit, str]]:
         """(rank, passage, unit, its text) of every unit of the passages the answer writers read."""

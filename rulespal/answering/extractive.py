@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
+from rulespal.core.question import Asks
 from rulespal.core.messages import say
-from rulespal.core.numbers import QUANTITY, states_quantity
+from rulespal.core.numbers import states_quantity
 from rulespal.core.types import Draft
 from rulespal.rules.claims import read_claims
 from rulespal.answering.abstain import abstain
@@ -38,7 +39,7 @@ def extractive(ctx: AnswerContext) -> Draft:
     first = citation(ctx.index, 1, best)
     if not answerable(ctx.index, ctx.plan, best, t):
         return abstain(ctx.lang, ctx.games, [first])
-    if NOT_PRINTED.search(first.quote) or (best is picks[0] and _elsewhere(first.quote, ctx.plan.text)):
+    if NOT_PRINTED.search(first.quote) or (best is picks[0] and _elsewhere(first.quote, ctx.plan.asks)):
         body = render(ctx.index, best, ctx.lang, ctx.glossary)
         return Draft(f"{say(ctx.lang, 'not_printed')}: {body} [1]", False, tuple(ctx.games), (first,))
     top = next((p for p in picks if p.hit is ctx.hits[0]), None) if ctx.hits else None
@@ -55,7 +56,7 @@ def extractive(ctx: AnswerContext) -> Draft:
         if len(chosen) < t.max_quotes and p.hit.chunk.doc == best.hit.chunk.doc and all(
                 (p.end <= c.start or p.start >= c.end) and not _same_words(doc_text, p, c) for c in chosen):
             chosen.append(p)
-    if QUANTITY.search(ctx.plan.text) and not any(states_quantity(render(ctx.index, p, "", [])) for p in chosen):
+    if ctx.plan.asks.quantity and not any(states_quantity(render(ctx.index, p, "", [])) for p in chosen):
         return abstain(ctx.lang, ctx.games, [first])  # asked how many; the closest rule gives no number
     citations = tuple(citation(ctx.index, i + 1, p) for i, p in enumerate(chosen))
     body = " ".join(f"{render(ctx.index, p, ctx.lang, ctx.glossary)} [{i + 1}]" for i, p in enumerate(chosen))
@@ -68,10 +69,9 @@ def _same_words(doc_text: str, a: Pick, b: Pick) -> bool:
     return " ".join(doc_text[a.start:a.end].split()).casefold() == " ".join(doc_text[b.start:b.end].split()).casefold()
 
 
-def _elsewhere(quote: str, question: str) -> bool:
+def _elsewhere(quote: str, asks: Asks) -> bool:
     """Asked for a value, the rule says where it is printed instead of stating it."""
-    return (QUANTITY.search(question) is not None and ELSEWHERE.search(quote) is not None
-            and not read_claims(quote, question)[0])
+    return asks.quantity and ELSEWHERE.search(quote) is not None and not read_claims(quote, asks.text)[0]
 
 
 def _same_passage(best: Pick, ratio: float, doc_text: str) -> list[Pick]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from rulespal.core.messages import say
-from rulespal.core.numbers import DIGITS as DIGIT, QUANTITY
+from rulespal.core.numbers import DIGITS as DIGIT
 from rulespal.core.text import STEP_NUMBER
 from rulespal.core.types import Draft
 from rulespal.rules.quantities import stems
@@ -18,14 +18,13 @@ SHOWN_ON = re.compile(
     r"(?:the\s+(?:back|front|edge|top|bottom|corner)s?\s+of\s+)?(?:the|each|its|their|your|every|his|her|that)\s+"
     r"(?:[\w'-]+\s+){0,2}?(?:cards?|boards?|sheets?|tiles?|mats?|tokens?|pieces?|dashboards?|tableaux?|tableaus?|"
     r"counters?|dials?|screens?)\b", re.I)
-ASKS_VALUE = re.compile(r"\bwhat(?:'s| is| are)\b", re.I)
 # Words of a subject that name no value: "the number of", "each", "the exact".
 VAGUE = frozenset(stems("number exact actual specific value amount each every"))
 
 
 def printed_elsewhere(ctx: AnswerContext) -> Draft | None:
     """The passages say the asked value is printed on a component: say the book doesn't print it."""
-    if ctx.lang != "en" or not (QUANTITY.search(ctx.plan.text) or ASKS_VALUE.search(ctx.plan.text)):
+    if ctx.lang != "en" or not (ctx.plan.asks.quantity or ctx.plan.asks.value):
         return None
     asked = stems(ctx.key_text)
     for hit in ctx.hits[:ctx.tuning.printed_hits]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rulespal.core.messages import say
-from rulespal.core.numbers import QUANTITY
 from rulespal.core.types import Draft, SourceSpan
 from rulespal.rules.calc import calculate
 from rulespal.rules.facts import keys_match
@@ -14,7 +13,7 @@ from rulespal.answering.render import span_citation
 def not_printed(ctx: AnswerContext) -> Draft | None:
     """A curated "not printed" value the question asks for: every key named (the game's own name does
     not count), a quantity asked, and the curated rule among the passages the question retrieves."""
-    if ctx.facts is None or not QUANTITY.search(ctx.plan.text):
+    if ctx.facts is None or not ctx.plan.asks.quantity:
         return None
     for doc in _docs(ctx):
         for entry, fact in ctx.facts.not_printed(doc):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulespal.core.messages import say
 from rulespal.core.types import Citation, Draft
-from rulespal.core.players import counts_named, mentions_count, player_range, players_asked, speaks_of_counts
+from rulespal.core.players import counts_named, mentions_count, player_range, speaks_of_counts
 from rulespal.answering.context import AnswerContext
 from rulespal.core.text import plain
 
@@ -12,7 +12,7 @@ from rulespal.core.text import plain
 def out_of_range(ctx: AnswerContext) -> Draft | None:
     """"With 6 players?" in a game for 2 to 5 (stated, or the counts its rules are given for): the rulebook doesn't
     say, and the answer shows the range."""
-    n = players_asked(ctx.question)
+    n = ctx.key_asks.players
     if n is None or len(ctx.games) != 1:
         return None
     doc = ctx.games[0]

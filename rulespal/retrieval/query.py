@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from rulespal.core.question import Asks, read_asks
+
 EN_UNITS = "units-en"  # key of the vector that English units are matched with (the sentence model)
 
 
@@ -20,6 +22,11 @@ class QueryPlan:
     focus_tokens: tuple[str, ...] = ()  # a follow-up's own terms (the rest is carried from before)
     for_answer: bool = True  # False: a search (FAQ lookup), whose passages are shown as they rank
     read: str = ""  # what the reader reads as the question ("": it does not read this one)
+
+    @property
+    def asks(self) -> Asks:
+        """What the searched question asks (read once: ``read_asks`` is cached)."""
+        return read_asks(self.text)
 
     @property
     def tokens(self) -> tuple[str, ...]:

@@ -11,7 +11,6 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from rulespal.core.numbers import QUANTITY, yes_no
 from rulespal.core.text import BULLET_CHARS, HANGUL, last_section
 from rulespal.core.tokens import token_set
 from rulespal.core.tuning import Tuning
@@ -30,8 +29,6 @@ DEONTIC = re.compile(r"\b(?:may|must|can(?:not)?|can't|never|not|only|allowed|ob
 EXAMPLE = re.compile(r"^\W*(?:examples?\b|for (?:example|instance)\b|e\.g\.|in (?:this|the) example\b|"
                      r"play example\b|예시|예를 들어|예:)", re.I)
 COMPONENTS = re.compile(r"\b(components?|contents|what'?s in the box)\b|구성물|내용물", re.I)
-COMPONENT_QUESTION = re.compile(r"\b(components?|in the box|come with|included|contents?|pieces|"
-                                r"how many \w+(?: \w+)? (?:are|come) (?:there|in))\b|구성물|들어 있", re.I)
 
 
 def overlap(index: IndexSnapshot, qtok: Iterable[str], text: str, known_only: bool = True) -> float:
@@ -77,9 +74,8 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
                                                                                          index.docs[chunk.doc].lang))
     focus = set(q.focus_tokens) & qtok if same_lang else set()
     section = last_section(chunk.section)
-    wants_number = bool(QUANTITY.search(q.text))
-    wants_rule = yes_no(q.text)
-    off_topic_components = bool(COMPONENTS.search(chunk.section)) and not COMPONENT_QUESTION.search(q.text)
+    wants_number, wants_rule = q.asks.quantity, q.asks.yes_no
+    off_topic_components = bool(COMPONENTS.search(chunk.section)) and not q.asks.components
     in_example = bool(EXAMPLE.match(section))
     scores = []
     for i, u in enumerate(chunk.units):

@@ -24,11 +24,12 @@ from typing import Literal, cast
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
 from rulespal.core.players import NAMED_COUNTS, listed_counts, player_counts
+from rulespal.core.question import read_asks
 from rulespal.core.text import HANGUL, STEP_NUMBER, flat_quote, plain, sentence_span, sentence_spans, unwrap
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
-from rulespal.rules.claims import (MARKER, NUMBER, SPELLED, Claim, asked_things, keys_before, normalise, players_near,
+from rulespal.rules.claims import (MARKER, NUMBER, SPELLED, Claim, keys_before, normalise, players_near,
                                    read_claims, thing_after, words_before)
 from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS, ROW_KEY, key_holds
@@ -549,11 +550,11 @@ def _cell_number(f: Fact, c: Claim) -> str | None:
 
 def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
     """Why a verified claim does not answer the question (another thing, another player count), or None."""
-    asked_counts = player_counts(question)
+    asked_counts = read_asks(question).counts
     if (asked_counts and c.players is not None and c.players not in asked_counts
             and not asked_counts & _nearest_counts(answer, c.start)):  # "4, 5 or 6 players: 3 cards"
         return f"that is for {c.players} players, the question asks about {' or '.join(map(str, sorted(asked_counts)))}"
-    asked = asked_things(question)
+    asked = read_asks(question).things
     thing = _what_it_counts(c)
     # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks
     if asked and thing and not asked & thing and not _other_script(thing, question) \
@@ -570,7 +571,7 @@ def _what_it_counts(c: Claim) -> frozenset[str]:
 
 def _wrong_count(c: Claim, question: str, answer: str) -> bool:
     """The claim is for another player count than the question asks, and the answer gives none of those asked."""
-    asked = player_counts(question)
+    asked = read_asks(question).counts
     return bool(asked) and c.players is not None and c.players not in asked and not asked & player_counts(answer)
 
 
@@ -579,10 +580,10 @@ def _answers(c: Claim, question: str) -> bool:
     question names (a question in another script, or one that names nothing countable, gives no such sign)."""
     if not question or HANGUL.search(question) or _other_script(c.thing, question):
         return True  # Korean words and their English glosses are not compared word for word
-    asked_counts = player_counts(question)
+    asked_counts = read_asks(question).counts
     if asked_counts and c.players in asked_counts:
         return True
-    asked = asked_things(question)
+    asked = read_asks(question).things
     words = frozenset(tokenize(question)) | asked
     thing = _what_it_counts(c)
     if not words - VERBS_BEFORE_NUMBERS:

@@ -34,19 +34,6 @@ ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)\b", re.I)
 GLUED_UNIT = re.compile(r"(?:vps?|pts?|hp|ap|mp|cm|mm|sec|secs|min|mins|s)\b", re.I)
 
 
-# What a question asks to be counted: "how many [idea slots]", "the maximum [hand size]".
-# "how much is the ransom?" asks a value in whatever unit, not a count of ransoms: a verb after it names nothing.
-ASKED = re.compile(r"\b(?:how (?:many|much)\s+(?!(?:is|are|was|were|does|do|did|will|would|can|could|should|cost|"
-                   r"costs|it)\b)|(?:number of|maximum|minimum|max|min|limit on|size of)\s+)"
-                   r"((?:[A-Za-z][\w'-]*\s*){1,3})", re.I)
-
-
-def asked_things(question: str) -> frozenset[str]:
-    """The stems of what an English question asks to be counted; empty when it asks no count."""
-    m = ASKED.search(question)
-    return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
-
-
 @dataclass(frozen=True)
 class Claim:
     text: str  # the answer's words for it: "5 Souls", "30 coins"

@@ -1,0 +1,23 @@
+"""What a question asks, read once (rulespal/core/question.py)."""
+
+from rulespal.core.question import read_asks
+
+
+def test_a_count_question_names_its_thing_and_player_count():
+    asks = read_asks("how many idea slots with 3 players?")
+    assert (asks.quantity, asks.yes_no, asks.players, asks.counts) == (True, False, 3, frozenset({3}))
+    assert asks.things == frozenset({"idea", "slot"})
+
+
+def test_a_yes_no_question_is_no_quantity_and_a_value_question_names_no_thing():
+    asks = read_asks("can I move through an enemy fighter?")
+    assert (asks.yes_no, asks.quantity, asks.value, asks.players) == (True, False, False, None)
+    ransom = read_asks("how much is the ransom?")
+    assert (ransom.quantity, ransom.things, ransom.value) == (True, frozenset(), False)
+    assert read_asks("what is the ransom?").value is True
+
+
+def test_a_result_and_a_components_question():
+    assert read_asks("what's my total score?").result is True
+    assert read_asks("how many dice come in the box?").components is True
+    assert read_asks("how many dice do I roll?").components is False
