@@ -78,7 +78,7 @@ def main() -> int:
     args = ap.parse_args()
     runs = 1 if args.quick else 3
     from evals.baselines import TextbookBaseline
-    from ingest.catalog import corpus_docs
+    from rulespal.ingest.catalog import corpus_docs
     from evals.runner import load_gold
     from rulespal.index.embedders import get_embedder
     from rulespal.core.settings import Settings

@@ -31,7 +31,7 @@ def main() -> int:
     ap.add_argument("--detect", type=int, default=300)
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    from ingest.catalog import library_docs
+    from rulespal.ingest.catalog import library_docs
 
     total = len(library_docs(args.library))
     rows = []

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from evals.baselines import RulesPalSystem
 from evals.runner import load_gold, report, run
-from ingest.pipeline import run_ingest
+from rulespal.ingest.pipeline import run_ingest
 from rulespal.core.settings import Settings
 from rulespal.core.tuning import Tuning
 from rulespal.service import RulesPal

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from evals.runner import Gold
-from ingest.catalog import library_docs
+from rulespal.ingest.catalog import library_docs
 from rulespal.core.settings import REPO_ROOT, Settings
 from rulespal.core.types import Doc
 
@@ -52,7 +52,7 @@ def eval_settings(settings: Settings, name: str) -> Settings:
 
 def build(settings: Settings, books: dict[str, Book], progress: bool = False, name: str = "blind") -> Settings:
     """Ingest an eval's books (a no-op when nothing changed); return the settings that serve them."""
-    from ingest.pipeline import run_ingest
+    from rulespal.ingest.pipeline import run_ingest
 
     s = eval_settings(settings, name)
     library = next((b.path.parent.parent for b in books.values() if b.kind == "library"), None)

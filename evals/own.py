@@ -25,7 +25,7 @@ from pathlib import Path
 from evals.blind import _names, eval_settings, locate
 from evals.expected import check_against, write_expected
 from evals.runner import Gold, print_report, report, run
-from ingest.loader import SUPPORTED
+from rulespal.ingest.loader import SUPPORTED
 from rulespal.core.errors import RulesPalError
 from rulespal.core.settings import Settings
 from rulespal.core.text import detect_lang
@@ -53,7 +53,7 @@ def book_files(paths: list[Path]) -> list[Path]:
 
 def books_index(settings: Settings, paths: list[Path]) -> Settings:
     """An index of the corpus plus these rulebooks, made once (a no-op while they are unchanged)."""
-    from ingest.pipeline import run_ingest
+    from rulespal.ingest.pipeline import run_ingest
 
     files = book_files(paths)
     key = hashlib.sha256("\n".join(sorted(str(f.resolve()) for f in files)).encode()).hexdigest()[:10]

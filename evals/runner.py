@@ -249,7 +249,7 @@ class Structure:
         return None
 
     def _kind(self, doc: str, start: int, end: int) -> str | None:
-        from ingest.sections import parse_blocks
+        from rulespal.ingest.sections import parse_blocks
 
         text = self._text_of(doc)
         if text[start:end].rstrip().endswith(":"):

@@ -14,7 +14,7 @@ from evals import blind
 from evals.baselines import rulespal_service, systems
 from evals.expected import BLIND_EXPECTED, EXPECTED, check_against, write_expected
 from evals.runner import load_gold, print_comparison, print_report, report, run
-from ingest.catalog import corpus_docs
+from rulespal.ingest.catalog import corpus_docs
 from rulespal.core.settings import Settings, get_settings
 from rulespal.core.tuning import Tuning
 from rulespal.index.layout import DataDir

@@ -55,8 +55,8 @@ def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="rulebooks
            limit: Annotated[Optional[int], typer.Option(help="only the first N games of the library")] = None,
            quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bars")] = False):
     """Build the index of corpus/ (no paths), or add or replace your own rulebooks or a whole library."""
-    from ingest.catalog import corpus_docs, library_docs
-    from ingest.pipeline import run_ingest
+    from rulespal.ingest.catalog import corpus_docs, library_docs
+    from rulespal.ingest.pipeline import run_ingest
     from rulespal.index.layout import DataDir
 
     settings = _settings()
@@ -102,7 +102,7 @@ def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="rulebooks
 def remove(ids: Annotated[list[str], typer.Argument(help="ids of rulebooks you added (`rulespal games` lists them)")],
            quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bars")] = False):
     """Take rulebooks you added out of the index (the shipped corpus stays). A running server switches over."""
-    from ingest.pipeline import run_ingest
+    from rulespal.ingest.pipeline import run_ingest
 
     try:
         report = run_ingest(_settings(), [], progress=not quiet, remove=ids)

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from ingest.loader import SUPPORTED, doc_id_for
-from ingest.pipeline import plan_build, run_ingest
+from rulespal.ingest.loader import SUPPORTED, doc_id_for
+from rulespal.ingest.pipeline import plan_build, run_ingest
 from rulespal.core.errors import FileTooLarge, IngestBusy, RulebookExists, RulesPalError, UnknownGame, UnreadableRulebook
 from rulespal.core.settings import Settings
 from rulespal.index.layout import DataDir

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def main() -> int:
-    from ingest.pipeline import run_ingest
+    from rulespal.ingest.pipeline import run_ingest
     from rulespal.index.layout import DataDir
     from rulespal.service import RulesPal
     from rulespal.core.settings import Settings

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ingest.pipeline import run_ingest
+from rulespal.ingest.pipeline import run_ingest
 from rulespal.core.settings import REPO_ROOT, Settings
 
 CORPUS = REPO_ROOT / "corpus"

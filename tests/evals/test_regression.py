@@ -5,7 +5,7 @@ from evals.baselines import RulesPalSystem, TextbookBaseline
 from evals.expected import EXPECTED, check_against
 from evals.html import write_html
 from evals.runner import load_gold, report, run
-from ingest.catalog import corpus_docs
+from rulespal.ingest.catalog import corpus_docs
 from rulespal.core.tuning import Tuning
 from rulespal.service import RulesPal
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rulespal.core.text import read_text_exact
-from ingest.chunks import MAX_CHARS, chunk_text
+from rulespal.ingest.chunks import MAX_CHARS, chunk_text
 from rulespal.core.settings import REPO_ROOT
 CORPUS = REPO_ROOT / "corpus"
 
@@ -94,7 +94,7 @@ def test_short_lines_and_fences_are_lines_of_their_own():
 
 
 def test_an_abbreviation_does_not_end_a_sentence():
-    from ingest.chunks import _sentences
+    from rulespal.ingest.chunks import _sentences
     text = "Mrs. Marple may play any cards that sum up to 4. Then (i.e. lying in a red area) you check it. Score it."
     assert [text[u.start:u.end] for u in _sentences(text, 0, len(text))] == [
         "Mrs. Marple may play any cards that sum up to 4.", "Then (i.e. lying in a red area) you check it.",

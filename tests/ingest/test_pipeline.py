@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulespal.core.text import read_text_exact
-from ingest.pipeline import run_ingest
+from rulespal.ingest.pipeline import run_ingest
 from rulespal.index.layout import DataDir
 from rulespal.index.records import BuildMeta, read_chunks
 from rulespal.index.vectors import ChromaStore
@@ -174,7 +174,7 @@ def test_second_ingest_is_refused_while_one_runs(fresh):
 
 
 def test_a_folder_given_as_a_rulebook_is_named(tmp_path):
-    from ingest.loader import read_rulebook
+    from rulespal.ingest.loader import read_rulebook
 
     with pytest.raises(UnreadableRulebook, match="is a folder; give the rulebook files in it"):
         read_rulebook(tmp_path, 50)

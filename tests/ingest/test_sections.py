@@ -5,8 +5,8 @@ import os
 import pytest
 
 from rulespal.core.text import read_text_exact
-from ingest.catalog import corpus_docs
-from ingest.sections import is_glued_row, parse_blocks
+from rulespal.ingest.catalog import corpus_docs
+from rulespal.ingest.sections import is_glued_row, parse_blocks
 from rulespal.core.settings import REPO_ROOT
 CORPUS = REPO_ROOT / "corpus"
 

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from ingest.loader import doc_id_for
-from ingest.pipeline import run_ingest
+from rulespal.ingest.loader import doc_id_for
+from rulespal.ingest.pipeline import run_ingest
 from rulespal.index.layout import DataDir
 from rulespal.core.errors import UnreadableRulebook
 from rulespal.service import RulesPal

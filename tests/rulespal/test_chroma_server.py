@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ingest.pipeline import run_ingest
+from rulespal.ingest.pipeline import run_ingest
 from rulespal.service import RulesPal
 from tests.conftest import free_port
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.pipeline import run_ingest
+from rulespal.ingest.pipeline import run_ingest
 from rulespal.core.settings import Settings
 from rulespal.core.text import read_text_exact
 from rulespal.index.layout import DataDir

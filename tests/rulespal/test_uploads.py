@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ingest.pipeline import run_ingest
+from rulespal.ingest.pipeline import run_ingest
 from rulespal.core.settings import REPO_ROOT, Settings
 from rulespal.index.layout import DataDir
 from tests.conftest import free_port, start_server, stop_server

@@ -1,4 +1,4 @@
-"""No function in rulespal/ or ingest/ runs over 50 lines: one a newcomer can read at once."""
+"""No function in rulespal/ (rulespal/ingest/ included) runs over 50 lines: one a newcomer can read at once."""
 
 import ast
 from pathlib import Path
@@ -9,7 +9,7 @@ MOST_LINES = 50
 
 def test_no_function_over_50_lines():
     long = []
-    for package in ("rulespal", "ingest"):
+    for package in ("rulespal",):
         for path in sorted((ROOT / package).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -11,7 +11,7 @@ from rulespal.core.settings import REPO_ROOT
 LAYERS = {
     "rulespal.core": 0,
     "rulespal.index": 1,
-    "ingest": 2,
+    "rulespal.ingest": 2,
     "rulespal.retrieval": 2,
     "rulespal.rules": 3,
     "rulespal.answering": 4,
@@ -54,7 +54,7 @@ def _imports(path: Path, module: str) -> list[str]:
 
 def layer_violations(root: Path = REPO_ROOT) -> list[str]:
     problems = []
-    for folder in ("rulespal", "ingest", "evals"):
+    for folder in ("rulespal", "evals"):
         for path in sorted((root / folder).rglob("*.py")):
             module = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
             own = _package(module)
@@ -81,9 +81,9 @@ def test_imports_point_one_way():
 
 def test_the_check_catches_an_upward_import(tmp_path):
     (tmp_path / "rulespal" / "core").mkdir(parents=True)
-    (tmp_path / "ingest").mkdir()
+    (tmp_path / "rulespal" / "ingest").mkdir(parents=True)
     (tmp_path / "rulespal" / "core" / "bad.py").write_text("from rulespal.service import RulesPal\n")
-    (tmp_path / "ingest" / "worse.py").write_text("import rulespal.retrieval.units\n")
+    (tmp_path / "rulespal" / "ingest" / "worse.py").write_text("import rulespal.retrieval.units\n")
     (tmp_path / "rulespal" / "index").mkdir()
     (tmp_path / "rulespal" / "index" / "rel.py").write_text("from ..answering import chain\n")
     (tmp_path / "rulespal" / "index" / "named.py").write_text("from rulespal import api\n")
@@ -91,8 +91,8 @@ def test_the_check_catches_an_upward_import(tmp_path):
         "import importlib\nmod = importlib.import_module('rulespal.cli')\n")
     (tmp_path / "rulespal" / "index" / "ok.py").write_text("from . import layout\nfrom ..core import text\n")
     assert sorted(layer_violations(tmp_path)) == [
-        "ingest.worse imports rulespal.retrieval.units (layer 2 >= 2)",
         "rulespal.core.bad imports rulespal.service (layer 5 >= 0)",
         "rulespal.index.late imports rulespal.cli (layer 7 >= 1)",
         "rulespal.index.named imports rulespal.api (layer 6 >= 1)",
-        "rulespal.index.rel imports rulespal.answering (layer 4 >= 1)"]
+        "rulespal.index.rel imports rulespal.answering (layer 4 >= 1)",
+        "rulespal.ingest.worse imports rulespal.retrieval.units (layer 2 >= 2)"]

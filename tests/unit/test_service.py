@@ -2,7 +2,7 @@
 
 import pytest
 
-from ingest.pipeline import run_ingest
+from rulespal.ingest.pipeline import run_ingest
 from rulespal.core.settings import Settings
 from rulespal.core.types import Turn
 from rulespal.service import RulesPal

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingest.chunks import chunk_text
+from rulespal.ingest.chunks import chunk_text
 from rulespal.answering.picks import extend
 from rulespal.core.text import GENERIC_HEADING, NOT_A_TERM, plain
 from rulespal.core.tuning import Tuning

@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from ingest.catalog import library_docs
+from rulespal.ingest.catalog import library_docs
 from rulespal.answering.picks import Picker
 from rulespal.core.settings import Settings
 from rulespal.retrieval.retriever import Retriever
@@ -32,7 +32,7 @@ def question_key(row: dict) -> str:
 
 
 def build(settings: Settings, codes: set[str]) -> Settings:
-    from ingest.pipeline import run_ingest
+    from rulespal.ingest.pipeline import run_ingest
 
     s = settings.model_copy(update={"data_dir": Path(settings.data_dir) / "reader-train", "reader": "",
                                     "cache_dir": Path(settings.data_dir) / "reader-train-cache",

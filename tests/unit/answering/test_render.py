@@ -1,6 +1,6 @@
 """How a picked rule reads in the answer's line: tables with their column names, no Markdown left."""
 
-from ingest.chunks import chunk_text
+from rulespal.ingest.chunks import chunk_text
 from rulespal.answering.picks import Pick
 from rulespal.answering.render import quote_text
 from rulespal.core.types import Hit

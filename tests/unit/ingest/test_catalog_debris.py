@@ -2,7 +2,7 @@
 
 import pytest
 
-from ingest.catalog import corpus_docs
+from rulespal.ingest.catalog import corpus_docs
 from rulespal.core.errors import CorpusDataError
 
 

@@ -1,6 +1,6 @@
 """PDF text that reads like the book, from page texts as an extractor gives them."""
 
-from ingest.pdf import LINE_HYPHEN, clean_pages, mark_headings
+from rulespal.ingest.pdf import LINE_HYPHEN, clean_pages, mark_headings
 
 WRAPPED = [
     "Kraken Cove Rules\r\nPage 1\r\n"

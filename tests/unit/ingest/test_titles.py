@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from ingest.loader import title_for
+from rulespal.ingest.loader import title_for
 
 
 def test_a_title_is_the_game_s_name_from_the_file_name():

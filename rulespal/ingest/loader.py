@@ -86,7 +86,7 @@ def _decode(name: str, raw: bytes) -> str:
 def _pdf_text(name: str, raw: bytes) -> str:
     from pypdfium2 import PdfiumError
 
-    from ingest.pdf import clean_pages, pdf_pages
+    from rulespal.ingest.pdf import clean_pages, pdf_pages
 
     try:
         pages = pdf_pages(raw)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from rulespal.core.text import SECTION_SEP, WRAP, sentence_spans
 from rulespal.core.types import Block, Chunk, Unit
-from ingest.sections import BULLET, parse_blocks, split_lines
+from rulespal.ingest.sections import BULLET, parse_blocks, split_lines
 
 # Passage sizes (characters): a rule, a list or a table a player reads on its own (the contract asks for
 # "hundreds of characters, rarely over 1,200"). Changing them needs a re-ingest, so they live here.

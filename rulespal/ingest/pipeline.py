@@ -19,9 +19,9 @@ import numpy as np
 from filelock import FileLock, Timeout
 from tqdm import tqdm
 
-from ingest.catalog import corpus_docs, load_manifest
-from ingest.chunks import chunk_text
-from ingest.loader import doc_id_for, read_rulebook, title_for
+from rulespal.ingest.catalog import corpus_docs, load_manifest
+from rulespal.ingest.chunks import chunk_text
+from rulespal.ingest.loader import doc_id_for, read_rulebook, title_for
 from rulespal.core.errors import IngestBusy, UnknownGame, UnreadableRulebook
 from rulespal.core.settings import Settings
 from rulespal.core.text import detect_lang, read_text_exact
