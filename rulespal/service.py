@@ -5,12 +5,13 @@ ask: question -> scope and follow-up -> query plan -> retrieve -> (ask back?) ->
 
 from __future__ import annotations
 
-import difflib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+
+from rapidfuzz import fuzz, process
 
 from rulespal.answering.answerable import answerable
 from rulespal.answering.chain import DEFAULT_WRITERS, write_answer
@@ -129,7 +130,7 @@ class RulesPal:
         if len(named) == 1 and normalize(game) in {normalize(a) for a in
                                                    (docs[named[0]].title, *docs[named[0]].aliases)}:
             return named[0]
-        near = difflib.get_close_matches(game.casefold(), list(docs), n=5, cutoff=0.5)
+        near = [m[0] for m in process.extract(game.casefold(), list(docs), scorer=fuzz.ratio, limit=5, score_cutoff=50)]
         raise UnknownGame(f"unknown game {game[:80]!r}; `rulespal games` (or GET /api/games) lists all {len(docs)} "
                           f"ids" + (f"; did you mean {', '.join(near)}?" if near else "."))
 

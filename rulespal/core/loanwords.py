@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from difflib import SequenceMatcher
+from rapidfuzz.distance import Indel
 
 # Consonant classes: K P T R M N S; vowels, h, w and y carry no weight in a loanword's spelling.
 INITIALS = ["K", "K", "N", "T", "T", "R", "M", "P", "P", "S", "S", "", "S", "S", "S", "K", "T", "P", ""]
@@ -56,7 +56,7 @@ def latin_key(word: str) -> str:
 def sounds_alike(korean: str, english: str) -> bool:
     """"카드" and "card": the same consonants, in order, near enough."""
     a, b = hangul_key(korean), latin_key(english)
-    return len(a) >= 2 and len(b) >= 2 and SequenceMatcher(None, a, b).ratio() >= MIN_RATIO
+    return len(a) >= 2 and len(b) >= 2 and Indel.normalized_similarity(a, b) >= MIN_RATIO
 
 
 # Vowel classes, loose as loanwords are: a and e are one (Korean writes "jam" 잼), o and u are one ("er"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from difflib import SequenceMatcher
+
+from rapidfuzz.distance import Indel
 
 from rulespal.core.loanwords import ascii_text, hangul_key, hangul_sound, latin_key, latin_sound
 from rulespal.core.text import HANGUL, bare_title
@@ -75,14 +76,11 @@ def _sound_score(key: str, sound: str, title_key: str, title_sound: str) -> floa
     """How alike a Hangul run and a title sound (0-1), or None when not alike enough."""
     if abs(len(title_key) - len(key)) > 2:
         return None
-    matcher = SequenceMatcher(None, key, title_key)
-    if matcher.real_quick_ratio() < SOUND_MIN_CONSONANTS or matcher.quick_ratio() < SOUND_MIN_CONSONANTS:
-        return None  # upper bounds first: most titles are out of reach
-    consonants = matcher.ratio()
-    if consonants < SOUND_MIN_CONSONANTS:
+    consonants = Indel.normalized_similarity(key, title_key, score_cutoff=SOUND_MIN_CONSONANTS)
+    if not consonants:
         return None
-    alike = SequenceMatcher(None, sound, title_sound).ratio()
-    return (consonants + alike) / 2 if alike >= SOUND_MIN_ALL else None
+    alike = Indel.normalized_similarity(sound, title_sound, score_cutoff=SOUND_MIN_ALL)
+    return (consonants + alike) / 2 if alike else None
 
 
 # Apostrophes, which aliases leave out ("Captain's Log" is "captains log").
