@@ -18,8 +18,12 @@ WORD_NUMBERS = {
 # Regex alternations for other patterns to embed: English number words (longest first), Korean numerals.
 EN_NUMBER_WORDS = "|".join(re.escape(w) for w in sorted(filter(str.isascii, WORD_NUMBERS), key=len, reverse=True))
 KO_NUMERALS = "한|두|세|네|다섯|여섯|일곱|여덟|아홉|열"
+# Korean counters: the word after a number that says what kind of count it is ("두 장", "3마리", "5라운드").
+KO_COUNTERS = ("마리", "개", "장", "번", "명", "칸", "점", "턴", "회", "배", "라운드", "차례")
+# Korean particles a noun may carry ("카드를", "라운드로", "스플렌더에서", "해적이랑"); one list for every reader.
+KO_PARTICLES = "으로|에서|까지|부터|이랑|랑|하고|[은는이가을를에의도로와과만씩]"
 NUMBER_WORD = re.compile(rf"\b({EN_NUMBER_WORDS})\b", re.I)
-KOREAN_COUNT = re.compile(rf"(?<![가-힣])({KO_NUMERALS})\s?(?:장|개|번|명|칸|점|턴|라운드|차례)")
+KOREAN_COUNT = re.compile(rf"(?<![가-힣])({KO_NUMERALS})\s?(?:{'|'.join(KO_COUNTERS)})")
 # A quantity a rule gives without a number: "any number of cards", "equal to the value of", "half".
 OPEN_QUANTITY = re.compile(r"\b(any number|no limit|unlimited|as many|all of|half|none|equal to|the number of|"
                            r"the value of|the same (?:number|amount))\b|제한(?:이)? 없|모두|전부|만큼", re.I)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from rapidfuzz.distance import Indel
 
 from rulespal.core.loanwords import ascii_text, hangul_key, hangul_sound, latin_key, latin_sound
+from rulespal.core.numbers import KO_PARTICLES
 from rulespal.core.text import HANGUL, bare_title
 from rulespal.core.tokens import STOPWORDS
 from rulespal.core.types import Doc
@@ -29,9 +30,8 @@ LEADING_HANGUL = re.compile(r"[^\w가-힣]*((?:[가-힣]+[^\w가-힣]*(?:\d+[^\w
 # ("Moon Farm에서" names Moon Farm).
 WORD_NOT_HANGUL = r"[^\W\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7FF]"
 # A particle glued to a name ("Moon Farm에서"): stripped with it.
-_PARTICLES = "으로|에서|까지|부터|이랑|랑|하고|[은는이가을를에의도로와과만]"
-GLUED_PARTICLE = rf"(?:에서는|에서도|에선|으로는|로는|에는|에게|{_PARTICLES})(?![가-힣])"
-NAME_PARTICLE = re.compile(rf"(?:{_PARTICLES}|선)$")
+GLUED_PARTICLE = rf"(?:에서는|에서도|에선|으로는|로는|에는|에게|{KO_PARTICLES})(?![가-힣])"
+NAME_PARTICLE = re.compile(rf"(?:{KO_PARTICLES}|선)$")
 # How alike a Hangul run and a title must sound: consonants, then consonants and vowels; and the fewest
 # consonants (two name too many English words). Set on blind dev's Korean questions and the shipped Korean
 # rulebook's sentences against all 1,683 library titles: at 0.9 / 0.85, with words of a Korean rulebook or

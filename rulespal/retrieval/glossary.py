@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from rulespal.core.numbers import KO_PARTICLES
 from rulespal.core.text import HANGUL
 from rulespal.core.types import Doc
 
@@ -30,7 +31,7 @@ def _korean_in(term: str, text: str) -> bool:
     if len(term) >= 2:
         return term in text
     # One-syllable terms (배, 턴) only as a word of their own, perhaps with a particle.
-    return re.search(rf"(?<![가-힣]){re.escape(term)}(?:[은는이가을를에의도로]|(?![가-힣]))", text) is not None
+    return re.search(rf"(?<![가-힣]){re.escape(term)}(?:{KO_PARTICLES}|(?![가-힣]))", text) is not None
 
 
 def expand_query(question: str, glossary: list[tuple[str, str]]) -> list[str]:

@@ -23,6 +23,7 @@ from typing import Literal, cast
 
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
+from rulespal.core.numbers import KO_COUNTERS, KO_PARTICLES
 from rulespal.core.players import NAMED_COUNTS, listed_counts, player_counts
 from rulespal.core.question import read_asks
 from rulespal.core.text import HANGUL, STEP_NUMBER, flat_quote, plain, sentence_span, sentence_spans, unwrap
@@ -351,9 +352,9 @@ def _same(a: frozenset[str], b: frozenset[str]) -> bool:
 
 # A particle a Korean noun may carry ("포인트를", "라운드로"), and counters that follow a number ("6개를"):
 # neither names the thing. A noun may end in what looks like a particle ("도로", "효과"): both forms are tried.
-KO_PARTICLE = r"(?:으로|에서|까지|부터|[은는이가을를에의도로와과만씩])"
+KO_PARTICLE = rf"(?:{KO_PARTICLES})"
 PARTICLE = re.compile(rf"{KO_PARTICLE}$")
-COUNTERS = ("마리", "개", "장", "번", "명", "칸", "점", "턴", "회", "배")
+COUNTERS = frozenset(KO_COUNTERS) - {"라운드", "차례"}  # those two name a thing of their own: a round, a turn
 # What a counter counts, where it names a thing, as English stems ("카드 4장" and "맨 위 4장" count cards or tiles).
 COUNTED = {"장": frozenset({"card", "tile", "ticket", "sheet"}), "명": frozenset({"player", "peopl", "person"}),
            "칸": frozenset({"space", "spot", "squar", "cell", "box"}), "점": frozenset({"point"}),

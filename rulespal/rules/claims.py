@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulespal.core.numbers import EN_NUMBER_WORDS, KO_NUMERALS, WORD_NUMBERS, as_int
+from rulespal.core.numbers import EN_NUMBER_WORDS, KO_COUNTERS, KO_NUMERALS, WORD_NUMBERS, as_int
 from rulespal.core.players import ASKED as PLAYERS
 from rulespal.core.tokens import STOPWORDS, tokenize
 from rulespal.core.text import sentence_span
@@ -17,7 +17,7 @@ FRACTION_WORDS = {"half": "1/2", "a third": "1/3", "a quarter": "1/4"}
 # A number: digits (signed, a range "2-4", a fraction "1/2"), a number word, a Korean count ("3개", "두 장").
 # A sign glued to a Korean word is still a sign ("체력-2": health -2); after a Latin letter it is a hyphen.
 SPELLED = (rf"\b(?P<w>{EN_NUMBER_WORDS}|half|a third|a quarter)\b"
-           rf"|(?P<k>(?<![가-힣])(?:{KO_NUMERALS}))(?=\s?(?:장|개|번|명|칸|점|턴|라운드))")
+           rf"|(?P<k>(?<![가-힣])(?:{KO_NUMERALS}))(?=\s?(?:{'|'.join(KO_COUNTERS)}))")
 NUMBER = re.compile(rf"(?:(?<![\w.#])|(?<=[가-힣])(?=[+−-]\d))(?P<n>[+−-]?\d+(?:[.,]\d+)?(?:/\d+)*(?:[–-]\d+(?![.,/]\d))?)(?![\w.]*\d)"
                     rf"|{SPELLED}", re.I)
 MARKER = re.compile(r"\[\d+(?:\s*,\s*\d+)*\]")  # "[1]", "[1, 2]"
