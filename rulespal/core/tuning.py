@@ -18,11 +18,19 @@ class Tuning:
     dense: tuple[str, ...] = ("use",)  # dense embedders fused; USE alone beat USE+MiniLM once lexical is on
     lexical: bool = True  # BM25 ranking on/off (ablations only)
     rerank: bool = True  # rerank passages by their best unit on/off (ablations only)
-    candidates: int = 40  # passages each ranking contributes; hand-set, more did not change hit@5
+    # passages each ranking contributes; hand-set, more did not change hit@5. Blind dev 2026-12-04, 30 / 40 / 60:
+    # accuracy 0.598 / 0.598 / 0.598, hit@1 0.650 / 0.650 / 0.653
+    candidates: int = 40
     rrf_k: int = 60  # reciprocal-rank-fusion constant, the field's usual 60 (Cormack et al. 2009)
-    lexical_weight: float = 12.0  # BM25's vote relative to one dense ranking, same-language passages; dev grid
-    cross_lang_lexical: float = 0.35  # BM25's vote for passages in the other language; dev grid
-    rerank_weight: float = 0.25  # share of a passage's final score from its best unit's similarity; dev grid
+    # BM25's vote relative to one dense ranking, same-language passages; dev grid. Blind dev 2026-12-04, 8 / 12 /
+    # 16: 0.595 / 0.598 / 0.598 (hit@1 0.653 / 0.650 / 0.653)
+    lexical_weight: float = 12.0
+    # BM25's vote for passages in the other language; dev grid. Blind dev 2026-12-04, 0.2 / 0.35 / 0.5: 0.595 /
+    # 0.598 / 0.598 (hit@1 0.646 / 0.650 / 0.657)
+    cross_lang_lexical: float = 0.35
+    # share of a passage's final score from its best unit's similarity; dev grid. Blind dev 2026-12-04, 0.15 / 0.25:
+    # 0.592 (abstention 0.41, false 0.095) / 0.598 (0.46, 0.109)
+    rerank_weight: float = 0.25
     # share from the English sentence model's best unit, English books, searches only (answers rank passages
     # by their picked sentences); dev grid 0-0.7 on both dev splits: hit@1 0.56 -> 0.60, hit@5 0.94 -> 0.99 (blind)
     rerank_en_weight: float = 0.5
