@@ -262,8 +262,8 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
     bound = _bound(answer, span[1] if span else c.end)
     slot = _claim_slot(answer, span)
     for cite in citations:
-        read = unwrap(cite.quote)  # a hard-wrapped sentence is one sentence
-        for at, stop in sentence_spans(read, lines=True, clauses=True):
+        read = unwrap(cite.quote)  # a hard-wrapped sentence is one sentence (sentence_spans reads it so too)
+        for at, stop in sentence_spans(cite.quote, lines=True, clauses=True):
             sentence = read[at:stop]
             counts = player_counts(sentence)
             if c.players is not None and counts and c.players not in counts:
@@ -551,11 +551,12 @@ def _cell_number(f: Fact, c: Claim) -> str | None:
 
 def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
     """Why a verified claim does not answer the question (another thing, another player count), or None."""
-    asked_counts = read_asks(question).counts
+    asks = read_asks(question)
+    asked_counts = asks.counts
     if (asked_counts and c.players is not None and c.players not in asked_counts
             and not asked_counts & _nearest_counts(answer, c.start)):  # "4, 5 or 6 players: 3 cards"
         return f"that is for {c.players} players, the question asks about {' or '.join(map(str, sorted(asked_counts)))}"
-    asked = read_asks(question).things
+    asked = asks.things
     thing = _what_it_counts(c)
     # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks
     if asked and thing and not asked & thing and not _other_script(thing, question) \
@@ -581,10 +582,10 @@ def _answers(c: Claim, question: str) -> bool:
     question names (a question in another script, or one that names nothing countable, gives no such sign)."""
     if not question or HANGUL.search(question) or _other_script(c.thing, question):
         return True  # Korean words and their English glosses are not compared word for word
-    asked_counts = read_asks(question).counts
-    if asked_counts and c.players in asked_counts:
+    asks = read_asks(question)
+    if asks.counts and c.players in asks.counts:
         return True
-    asked = read_asks(question).things
+    asked = asks.things
     words = frozenset(tokenize(question)) | asked
     thing = _what_it_counts(c)
     if not words - VERBS_BEFORE_NUMBERS:
