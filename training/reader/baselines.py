@@ -9,7 +9,8 @@ import numpy as np
 
 from rulespal.index.onnx_minilm import OnnxMiniLM
 from training.reader.data import pairs
-from training.reader.train import load_rows, ranking_figures
+from training.reader.figures import ranking_figures
+from training.reader.train import load_rows
 
 
 def cosine_figures(held_pairs: list[tuple[str, str, float]]) -> dict:

@@ -28,6 +28,7 @@ from training.reader.choose_books import first_words  # noqa: E402
 from training.reader.choose_more import used_codes  # noqa: E402
 from training.reader.picked import PICKED  # noqa: E402
 from rulespal.retrieval.reader import MAX_TOKENS, MODEL_FILE, MODELS  # noqa: E402
+from training.reader.figures import ranking_figures  # noqa: E402
 
 
 def load_rows() -> tuple[list[dict], list[dict]]:
@@ -51,49 +52,6 @@ def load_rows() -> tuple[list[dict], list[dict]]:
     return train, held
 
 
-def ranking_figures(score, held_pairs: list[tuple[str, str, float]]) -> dict:
-    """On the held-out questions: how often the evidence's rule ranks first among its candidates (hit@1, MRR),
-    and how well the best score tells answerable questions from unanswerable ones (best threshold's accuracy
-    is for information only; the service's threshold is chosen on these books, never on an eval)."""
-    by_q: dict[str, list[tuple[str, float]]] = {}
-    for q, text, label in held_pairs:
-        by_q.setdefault(q, []).append((text, label))
-    questions = list(by_q)
-    flat = [(q, t) for q in questions for t, _ in by_q[q]]
-    scores = score(flat)
-    k = 0
-    hit1 = rr = n_pos = 0.0
-    best_ans, best_unans = [], []
-    for q in questions:
-        items = by_q[q]
-        s = scores[k:k + len(items)]
-        k += len(items)
-        order = sorted(range(len(items)), key=lambda i: -s[i])
-        labels = [items[i][1] for i in order]
-        if any(labels):
-            n_pos += 1
-            first = labels.index(1.0)
-            hit1 += first == 0
-            rr += 1 / (first + 1)
-            best_ans.append(max(s))
-        else:
-            best_unans.append(max(s))
-    figures = {"questions": len(questions), "answerable": int(n_pos), "hit@1": round(hit1 / max(n_pos, 1), 3),
-               "mrr": round(rr / max(n_pos, 1), 3)}
-    if best_ans and best_unans:
-        grid = [i / 100 for i in range(1, 100)]
-
-        def recall_false(th: float) -> tuple[float, float]:
-            return (sum(b < th for b in best_unans) / len(best_unans), sum(b < th for b in best_ans) / len(best_ans))
-        figures["abstain_at"] = {f"{th:.2f}": [round(v, 3) for v in recall_false(th)] for th in (0.1, 0.2, 0.3, 0.5)}
-        ok = [th for th in grid if recall_false(th)[1] <= 0.08]
-        if ok:
-            th = max(ok)
-            figures["abstain_threshold"] = th  # the highest with false abstention <= 0.08 on held-out books
-            figures["abstain_recall_false"] = [round(v, 3) for v in recall_false(th)]
-    return figures
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--epochs", type=int, default=1)
@@ -108,6 +66,10 @@ def main() -> None:
     ap.add_argument("--lr", type=float, default=4e-5, help="learning rate (a second stage from --init: lower)")
     ap.add_argument("--out", type=Path, default=Path("data/reader-train"))
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--dump-pairs", type=Path, default=None, help="write the training and held-out pairs to this "
+                    "gzipped JSON and stop (for training/reader/gpu.py on a GPU machine)")
+    ap.add_argument("--gpu-log", type=Path, default=None, help="with --export-only: the log.json of "
+                    "training/reader/gpu.py that made the model, kept in the card")
     ap.add_argument("--export-only", type=Path, default=None, help="export this saved epoch (data/reader-train/"
                     "epoch-N) with its card instead of training: a run stopped after the epoch it keeps")
     args = ap.parse_args()
@@ -132,6 +94,12 @@ def main() -> None:
           f"{len(train_rows)} questions; {len(held_pairs)} held-out pairs from {len(held_rows)} questions "
           f"({time.time() - t0:.0f} s)", flush=True)
 
+    if args.dump_pairs:
+        import gzip
+
+        with gzip.open(args.dump_pairs, "wt") as f:
+            json.dump({"train": train_pairs, "held": held_pairs, "styled": styled_pairs}, f)
+        return
     from training.reader.export import export, export_figures
     # the file shipped now, on the same held-out pairs, before it is replaced
     previous = ({"heldout": export_figures(held_pairs, ranking_figures),
@@ -153,6 +121,7 @@ def main() -> None:
             "heldout_questions": len(held_rows), "negatives": args.negatives, "picked": args.picked, "batch": args.batch,
             "max_tokens": MAX_TOKENS, "seconds": round(time.time() - t0), "heldout_before": before,
             "heldout_by_epoch": history, **figures, "previous_file": previous,
+            "gpu_run": json.loads(args.gpu_log.read_text()) if args.gpu_log else None,
             "command": " ".join(["python -m training.reader.train", *sys.argv[1:]])}
     (MODELS / "reader-card.json").write_text(json.dumps(card, indent=1) + "\n")
     print(json.dumps(card, indent=1))
