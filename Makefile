@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test test-fast install index eval clean reader reader-data
+.PHONY: run test test-fast install index eval clean reader reader-data reader-pairs
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || python3 -m venv $(VENV)
@@ -48,6 +48,12 @@ reader-data: install
 reader: install reader-data
 	$(BIN)/pip install -q -e '.[train]'
 	$(BIN)/python -m training.reader.train --epochs 1
+
+# The shipped file was trained on a GPU from these pairs (rulespal/models/READER.md says how, with the commands):
+reader-pairs: install
+	$(BIN)/pip install -q -e '.[train]'
+	mkdir -p data/reader-gpu
+	$(BIN)/python -m training.reader.train --dump-pairs data/reader-gpu/pairs.json.gz --negatives 12 --neighbours 2 --picked
 
 clean:
 	rm -rf data

@@ -167,7 +167,9 @@ def main() -> None:
     assert best[1] is not None
     save_parts(best[1], args.base, args.out)
     chosen = max(runs, key=lambda r: r["heldout"]["mrr"])
-    (args.out / "log.json").write_text(json.dumps({"device": device, "pairs": len(data["train"]),
+    name = torch.cuda.get_device_name() if device == "cuda" else "cpu"
+    (args.out / "log.json").write_text(json.dumps({"device": device, "device_name": name, "pairs": len(data["train"]),
+                                                   "pairs_made_by": data.get("made_by"),
                                                    "batch": args.batch, "epochs": args.epochs, "chosen": chosen,
                                                    "runs": runs, "seconds": round(time.time() - t0)}, indent=1))
     print("chosen:", json.dumps(chosen), flush=True)

@@ -98,7 +98,8 @@ def main() -> None:
         import gzip
 
         with gzip.open(args.dump_pairs, "wt") as f:
-            json.dump({"train": train_pairs, "held": held_pairs, "styled": styled_pairs}, f)
+            json.dump({"train": train_pairs, "held": held_pairs, "styled": styled_pairs,
+                       "made_by": " ".join(["python -m training.reader.train", *sys.argv[1:]])}, f)
         return
     from training.reader.export import export, export_figures
     # the file shipped now, on the same held-out pairs, before it is replaced
@@ -121,8 +122,13 @@ def main() -> None:
             "heldout_questions": len(held_rows), "negatives": args.negatives, "picked": args.picked, "batch": args.batch,
             "max_tokens": MAX_TOKENS, "seconds": round(time.time() - t0), "heldout_before": before,
             "heldout_by_epoch": history, **figures, "previous_file": previous,
-            "gpu_run": json.loads(args.gpu_log.read_text()) if args.gpu_log else None,
             "command": " ".join(["python -m training.reader.train", *sys.argv[1:]])}
+    if args.gpu_log:  # trained by gpu.py: what trained it is in its log, not in this command's arguments
+        run = json.loads(args.gpu_log.read_text())
+        card.update({"training_pairs": run["pairs"], "batch": run["batch"], "epochs_run": run["epochs"],
+                     "negatives": None, "picked": None, "gpu_run": run,
+                     "command": [run.get("pairs_made_by"), "python training/reader/gpu.py --pairs F --base B --out D "
+                                 f"--epochs {run['epochs']} --batch {run['batch']}", card["command"]]})
     (MODELS / "reader-card.json").write_text(json.dumps(card, indent=1) + "\n")
     print(json.dumps(card, indent=1))
 
