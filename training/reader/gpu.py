@@ -26,13 +26,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from training.reader.figures import ranking_figures  # noqa: E402
 
-SEED = 20261202  # training/reader/data.py's
-MAX_TOKENS = 128  # rulespal/retrieval/reader.py's
 PART_BYTES = 15 * 2**20
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt")
 
 
-def _score(model, tok, flat: list[tuple[str, str]], device: str) -> list[float]:
+def _score(model, tok, flat: list[tuple[str, str]], device: str, max_tokens: int) -> list[float]:
     import torch
 
     out: list[float] = []
@@ -40,7 +38,7 @@ def _score(model, tok, flat: list[tuple[str, str]], device: str) -> list[float]:
     with torch.no_grad():
         for i in range(0, len(flat), 256):
             b = flat[i:i + 256]
-            enc = tok([q for q, _ in b], [t for _, t in b], truncation=True, max_length=MAX_TOKENS, padding=True,
+            enc = tok([q for q, _ in b], [t for _, t in b], truncation=True, max_length=max_tokens, padding=True,
                       return_tensors="pt").to(device)
             out += torch.sigmoid(model(**enc).logits.float().squeeze(-1)).tolist()
     model.train()
@@ -53,8 +51,9 @@ def train_one(base: Path, data: dict, lr: float, epochs: int, batch: int, device
     import torch
     from transformers import AutoModelForSequenceClassification, AutoTokenizer, get_linear_schedule_with_warmup
 
-    random.seed(SEED)
-    torch.manual_seed(SEED)
+    seed, max_tokens = data["seed"], data["max_tokens"]
+    random.seed(seed)
+    torch.manual_seed(seed)
     tok = AutoTokenizer.from_pretrained(str(base))
     model = AutoModelForSequenceClassification.from_pretrained(str(base), num_labels=1, dtype=torch.float32).to(device).train()
     train = data["train"]
@@ -68,10 +67,10 @@ def train_one(base: Path, data: dict, lr: float, epochs: int, batch: int, device
     best: tuple[float, dict | None] = (-1.0, None)
     history = []
     for epoch in range(epochs):
-        random.Random(SEED + epoch).shuffle(order)
+        random.Random(seed + epoch).shuffle(order)
         for i in range(0, len(order), batch):
             b = [train[j] for j in order[i:i + batch]]
-            enc = tok([p[0] for p in b], [p[1] for p in b], truncation=True, max_length=MAX_TOKENS, padding=True,
+            enc = tok([p[0] for p in b], [p[1] for p in b], truncation=True, max_length=max_tokens, padding=True,
                       return_tensors="pt").to(device)
             with torch.autocast(device_type="cuda", dtype=torch.bfloat16, enabled=device == "cuda"):
                 logits = model(**enc).logits.squeeze(-1)
@@ -80,9 +79,9 @@ def train_one(base: Path, data: dict, lr: float, epochs: int, batch: int, device
             opt.step()
             sched.step()
             opt.zero_grad()
-        held = ranking_figures(lambda flat: _score(model, tok, flat, device), data["held"])
+        held = ranking_figures(lambda flat: _score(model, tok, flat, device, max_tokens), data["held"])
         fig = {"lr": lr, "epoch": epoch + 1, "heldout": held,
-               "heldout_styled": ranking_figures(lambda flat: _score(model, tok, flat, device), data["styled"])}
+               "heldout_styled": ranking_figures(lambda flat: _score(model, tok, flat, device, max_tokens), data["styled"])}
         history.append(fig)
         log(fig)
         if held["mrr"] > best[0]:
@@ -146,6 +145,8 @@ def main() -> None:
     device = "cuda" if torch.cuda.is_available() else "cpu"
     with gzip.open(args.pairs, "rt") as f:
         data = json.load(f)
+    if "seed" not in data or "max_tokens" not in data:
+        raise SystemExit(f"{args.pairs} has no seed or token limit: write it again with train.py --dump-pairs")
     if args.max_pairs:
         data["train"] = data["train"][:args.max_pairs]
     args.out.mkdir(parents=True, exist_ok=True)

@@ -80,6 +80,7 @@ def main() -> None:
     random.seed(SEED)
     torch.manual_seed(SEED)
     t0 = time.time()
+    command = " ".join(["python -m training.reader.train", *sys.argv[1:]])
     train_rows, held_rows = load_rows()
     picked = ({r["key"]: r["rules"] for r in read_jsonl(PICKED)} if args.picked else None)
     train_pairs = list(pairs(train_rows, args.negatives, neighbours=args.neighbours, picked=picked))
@@ -98,8 +99,9 @@ def main() -> None:
         import gzip
 
         with gzip.open(args.dump_pairs, "wt") as f:
-            json.dump({"train": train_pairs, "held": held_pairs, "styled": styled_pairs,
-                       "made_by": " ".join(["python -m training.reader.train", *sys.argv[1:]])}, f)
+            # the seed and the token limit travel with the pairs: gpu.py reads them here, not from RulesPal
+            json.dump({"train": train_pairs, "held": held_pairs, "styled": styled_pairs, "seed": SEED,
+                       "max_tokens": MAX_TOKENS, "made_by": command}, f)
         return
     from training.reader.export import export, export_figures
     # the file shipped now, on the same held-out pairs, before it is replaced
@@ -122,7 +124,7 @@ def main() -> None:
             "heldout_questions": len(held_rows), "negatives": args.negatives, "picked": args.picked, "batch": args.batch,
             "max_tokens": MAX_TOKENS, "seconds": round(time.time() - t0), "heldout_before": before,
             "heldout_by_epoch": history, **figures, "previous_file": previous,
-            "command": " ".join(["python -m training.reader.train", *sys.argv[1:]])}
+            "command": command}
     if args.gpu_log:  # trained by gpu.py: what trained it is in its log, not in this command's arguments
         run = json.loads(args.gpu_log.read_text())
         card.update({"training_pairs": run["pairs"], "batch": run["batch"], "epochs_run": run["epochs"],
