@@ -88,23 +88,27 @@ class Picker:
         the question, those picks ordered by their score's share of the best score plus ``weight`` times the
         reader's probability. Picks of other books keep their places (the reader does not read them)."""
         top = max((p.score for p in found), default=0.0)
-        if top <= 0:
-            return found
         slots = [k for k, p in enumerate(found) if self.index.docs[p.hit.chunk.doc].lang == "en"]
-        ranked: list[tuple[float, Pick]] = []
+        if top <= 0 or not slots:
+            return found
+        groups = []
         for k in slots:
             p = found[k]
-            variants = [p] + [replace(p, units=units, score=score,
-                                      runners_up=((p.units, 1.0, p.score),
-                                                  *(r for r in p.runners_up if r[0] != units)))
-                              for units, _, score in p.runners_up]
-            text = self.index.text(p.hit.chunk.doc)
-            reads = reader.score(self.plan.read, [reader_text(v.hit.chunk.section, text[v.start:v.end])
-                                                 for v in variants])
+            groups.append([p] + [replace(p, units=units, score=score,
+                                         runners_up=((p.units, 1.0, p.score),
+                                                     *(r for r in p.runners_up if r[0] != units)))
+                                 for units, _, score in p.runners_up])
+        # one call for every candidate: the reader reads them side by side
+        reads = reader.score(self.plan.read, [self._rule(v) for group in groups for v in group])
+        ranked: list[tuple[float, Pick]] = []
+        at = 0
+        for k, group in zip(slots, groups):
+            p, group_reads = found[k], reads[at:at + len(group)]
+            at += len(group)
             # the chosen rule keeps its passage's score: the floors judge whether the passage answers, the reader
             # which of its rules does
             ranked.append(max(((v.score / top + weight * r, replace(v, read=r, score=p.score))
-                               for v, r in zip(variants, reads)), key=lambda x: x[0]))
+                               for v, r in zip(group, group_reads)), key=lambda x: x[0]))
         return _reordered(found, slots, ranked)
 
     def _pick(self, hit: Hit) -> Pick | None:
@@ -130,11 +134,13 @@ class Picker:
         if self.reader is None or not self.plan.read or best <= 0:
             return hits
         slots = [k for k, h in enumerate(head) if self.index.docs[h.chunk.doc].lang == "en"]
-        keyed: list[tuple[float, Hit]] = []
-        for k in slots:
-            pick = self._pick(head[k])
-            read = self._read(pick).read if pick is not None else None
-            keyed.append((head[k].score / best + weight * (read or 0.0), head[k]))
+        if not slots:
+            return hits
+        picks = [self._pick(head[k]) for k in slots]
+        read = [p for p in picks if p is not None]
+        reads = iter(self.reader.score(self.plan.read, [self._rule(p) for p in read]))  # side by side, one call
+        keyed = [(head[k].score / best + weight * (next(reads) if p is not None else 0.0), head[k])
+                 for k, p in zip(slots, picks)]
         return _reordered(head, slots, keyed) + hits[top:]
 
     def _read(self, pick: Pick) -> Pick:
@@ -142,8 +148,11 @@ class Picker:
         if (self.reader is None or not self.plan.read or pick.read is not None
                 or self.index.docs[pick.hit.chunk.doc].lang != "en"):
             return pick
-        rule = reader_text(pick.hit.chunk.section, self.index.text(pick.hit.chunk.doc)[pick.start:pick.end])
-        return replace(pick, read=self.reader.score(self.plan.read, [rule])[0])
+        return replace(pick, read=self.reader.score(self.plan.read, [self._rule(pick)])[0])
+
+    def _rule(self, pick: Pick) -> str:
+        """What the reader reads of a pick's rule."""
+        return reader_text(pick.hit.chunk.section, self.index.text(pick.hit.chunk.doc)[pick.start:pick.end])
 
     def _unit_vectors(self, hit: Hit) -> np.ndarray | None:
         idx = self.index

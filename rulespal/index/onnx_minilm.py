@@ -69,6 +69,7 @@ class OnnxMiniLM:
         self._tok.enable_padding()
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self._session = ort.InferenceSession(str(model_file), options, providers=["CPUExecutionProvider"])
 
     def _encode(self, texts: list[str]) -> np.ndarray:
