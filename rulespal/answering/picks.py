@@ -15,6 +15,7 @@ from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.query import QueryPlan
 from rulespal.retrieval.reader import Reader, reader_text
 from rulespal.retrieval.units import DIGIT, score_units
+from rulespal.rules.tables import pipe_rows, row_runs
 
 # "...as shown below", "Refer to the table below to see ...", "in the order shown to the right": the content
 # (a list, a table) comes after the sentence.
@@ -152,7 +153,7 @@ class Picker:
 
     def _rule(self, pick: Pick) -> str:
         """What the reader reads of a pick's rule."""
-        return reader_text(pick.hit.chunk.section, self.index.text(pick.hit.chunk.doc)[pick.start:pick.end])
+        return reader_text(pick.hit.chunk.section, rule_text(self.index.text(pick.hit.chunk.doc), pick.units))
 
     def _unit_vectors(self, hit: Hit) -> np.ndarray | None:
         idx = self.index
@@ -162,6 +163,14 @@ class Picker:
             return None
         # A large library has no sentence vectors on disk: embed a passage's sentences once, then keep them.
         return idx.embed_units(hit.chunk)
+
+
+def rule_text(text: str, units: tuple[Unit, ...]) -> str:
+    """The text of a rule grown from ``units`` as the reader reads it: its tab-separated or glued table rows as
+    Markdown rows (training and serving both call this)."""
+    start, end = units[0].start, units[-1].end
+    runs = [[(u.start, u.end) for u in units[i:j + 1]] for i, j in row_runs(units)]
+    return pipe_rows(text, start, end, runs) if runs else text[start:end]
 
 
 def _reordered(items: list[T], slots: list[int], keyed: list[tuple[float, T]]) -> list[T]:

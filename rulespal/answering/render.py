@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from rulespal.core.messages import say
-from rulespal.core.text import RULE_LINE, STEP_NUMBER, cells, plain
+from rulespal.core.text import STEP_NUMBER, plain
 from rulespal.core.types import Citation
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.glossary import gloss
+from rulespal.rules.tables import rows_cells
 from rulespal.answering.picks import Pick
 
 
@@ -48,7 +49,7 @@ def quote_text(pick: Pick, doc_text: str) -> str:
 
 def _rows_text(run: list, units: tuple, doc_text: str) -> str:
     """Table rows: with their column names when the run starts at the table's header row."""
-    rows = [cells(doc_text[u.start:u.end]) for u in run if not RULE_LINE.fullmatch(doc_text[u.start:u.end])]
+    rows = [r for r in rows_cells(doc_text, [(u.start, u.end) for u in run]) if r]
     at = units.index(run[0]) if run[0] in units else -1
     if at >= 0 and (at == 0 or units[at - 1].kind != "row") and len(rows) > 1:
         head = rows[0]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulespal.core.text import RULE_LINE, cells, plain
+
 # Where one glued cell ends and the next begins: "Gems|3", "Gold|Each", "Level|Attack", "4/5 Players".
 CELL_BREAK = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[a-z]{2})(?=[+-]?\d)|(?<=[a-z]\))(?=[A-Z\d])")
 SIGNED_DIGITS = re.compile(r"[+-]\d+|\d")
@@ -134,3 +136,39 @@ def parse_table(text: str, start: int, end: int) -> Table | None:
         head = rows[0]
         rows[0] = Row((Cell("", head.start, head.start), *head.cells), head.start, head.end)
     return Table(tuple(rows), rows[0].start, rows[-1].end)
+
+
+def rows_cells(text: str, spans: list[tuple[int, int]]) -> list[list[str]]:
+    """The cells of a run of consecutive table rows (``spans``: each row's start and end), as plain text; a
+    Markdown rule line ("|---|") has none. Tab and pipe rows split at their separators. Glued rows ("2 Souls3
+    Souls5 Souls") are cut only when every row of the run then has as many cells as the first (a lone cell,
+    a row label, may stand alone): a run whose counts disagree keeps its glued rows whole."""
+    rows = [cells(text[s:e]) if "\t" in text[s:e] or text[s:e].lstrip().startswith("|") else None
+            for s, e in spans]
+    rows = [[] if r is not None and RULE_LINE.fullmatch(text[s:e]) else r for r, (s, e) in zip(rows, spans)]
+    glued = [k for k, r in enumerate(rows) if r is None]
+    if not glued:
+        return [r or [] for r in rows]
+    table = parse_table(text, spans[0][0], spans[-1][1])
+    split = {row.start: [" ".join(c.text.split()) for c in row.cells] for row in table.rows} if table else {}
+    width = len(table.header.cells) if table else 0
+    found = [split.get(spans[k][0]) for k in glued]
+    agree = all(f is not None and len(f) in (width, 1) for f in found) and width > 1
+    out = [r or [] for r in rows]
+    for k, f in zip(glued, found):
+        out[k] = f if agree and f is not None else [plain(text[spans[k][0]:spans[k][1]])]
+    return out
+
+
+def pipe_rows(text: str, start: int, end: int, runs: list[list[tuple[int, int]]]) -> str:
+    """``text[start:end]`` with its tab and glued table rows (``runs``: runs of consecutive rows' spans, inside
+    it, in order) written as Markdown rows ("| 2-Players | 3-Players |"): the form the reader met tables in
+    while training on Markdown books. Everything else, pipe rows included, is left as it is."""
+    out, at = [], start
+    for run in runs:
+        for (s, e), row in zip(run, rows_cells(text, run)):
+            if len(row) < 2 or text[s:e].lstrip().startswith("|"):
+                continue
+            out += [text[at:s], "| " + " | ".join(row) + " |"]
+            at = e
+    return "".join(out) + text[at:end]

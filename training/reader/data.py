@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulespal.ingest.chunks import chunk_text
-from rulespal.answering.picks import extend
+from rulespal.answering.picks import extend, rule_text
 from rulespal.core.text import GENERIC_HEADING, NOT_A_TERM, plain
 from rulespal.core.tuning import Tuning
 from rulespal.retrieval.reader import reader_text
@@ -65,7 +65,7 @@ def rules_of(book: str, text: str, t: Tuning = Tuning()) -> list[Rule]:
             rule = extend(c, i, t, following)
             span = (rule[0].start, rule[-1].end)
             if span not in seen and span[1] - span[0] >= 12:
-                seen[span] = Rule(*span, reader_text(c.section, text[span[0]:span[1]]))
+                seen[span] = Rule(*span, reader_text(c.section, rule_text(text, rule)))
     return sorted(seen.values(), key=lambda r: r.start)
 
 

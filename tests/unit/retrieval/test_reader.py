@@ -4,7 +4,7 @@ say that a rule does not answer; with a deterministic fake."""
 import pytest
 
 from rulespal.answering.answerable import answerable
-from rulespal.answering.picks import Picker
+from rulespal.answering.picks import Picker, rule_text
 from rulespal.core.types import Hit
 from rulespal.retrieval import reader as reader_mod
 from rulespal.retrieval.reader import get_reader, reader_text, register
@@ -50,7 +50,8 @@ def test_with_a_weight_the_best_read_rule_of_each_passage_is_taken_and_the_picks
     _, plain = _picks(tiny, tuning.replace(reader_weight=0.0), "how many pearls to win", None)
     # a word only some other rule has: read as the answer, that rule comes first
     target = next(p for p in plain[1:] if "Pearls" not in tiny.text(p.hit.chunk.doc)[p.start:p.end])
-    word = tiny.text(target.hit.chunk.doc)[target.start:target.end].split()[0]
+    # the first word the reader reads of it (a table row reads "| 2-Players | ...")
+    word = next(w for w in rule_text(tiny.text(target.hit.chunk.doc), target.units).split() if w != "|")
     _, picks = _picks(tiny, tuning.replace(reader_weight=5.0), "how many pearls to win", WordReader(word))
     first = tiny.text(picks[0].hit.chunk.doc)[picks[0].start:picks[0].end]
     assert word in first and picks[0].read == pytest.approx(0.95)
