@@ -60,9 +60,10 @@ class Tuning:
     reader_weight: float = 4.0
     # a search (/api/search) reorders its first this many passages by the reader's read of each one's best rule,
     # weighted as above (0: off). Blind dev hit@1 0.612 (off) -> 0.653 (3) -> 0.660 (5), MRR 0.744 -> 0.785 (5);
-    # the cost, in process on 80 five-book questions: search p50 14.5 ms (off), 47.5 (3), 59.3 (5). 3 kept: the
-    # quick lookup stays well under a keystroke's notice and its first passage is more often the rule
-    search_reader_top: int = 3
+    # the cost, in process on 80 five-book questions: search p50 14.5 ms (off), 47.5 (3), 59.3 (5). With the GPU
+    # file and tables read as rows (2026-12-04, fifth session), blind dev hit@1 0.612 (0), 0.687 (2), 0.670 (3),
+    # answers unchanged: 2, which also reads a third fewer rules (bench search p50 31 ms at 3)
+    search_reader_top: int = 2
     # a Korean question about an English book is read as its English glossary terms plus its own Latin-script
     # words and numbers ("3인 turn order 덱 카드" -> "deck card 3 turn order"); off: Korean questions are not
     # read. Blind dev 2026-12-04: off 0.598, on 0.595 (+2 -3, hit@1 0.650 -> 0.646): off
