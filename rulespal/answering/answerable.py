@@ -34,7 +34,10 @@ def answerable(index: IndexSnapshot, q: QueryPlan, best: Pick, t: Tuning) -> boo
     floor = t.answerable_min
     if q.lang == "en" and EN_UNITS in q.vectors:
         floor = t.answerable_min_en_yes_no if q.asks.yes_no else t.answerable_min_en
-    return best.score >= floor and coverage >= t.coverage_min
+    # a rule the reader reads as the answer needs no score floor (the floor only guesses so from similarities);
+    # it still needs the question's key words
+    read_as_answer = best.read is not None and best.read >= t.reader_answers
+    return (best.score >= floor or read_as_answer) and coverage >= t.coverage_min
 
 
 def _degree_known(index: IndexSnapshot, word: str) -> bool:

@@ -69,6 +69,15 @@ def test_a_rule_it_reads_as_no_answer_is_not_answerable(tiny, tuning):
     assert not answerable(tiny, plan, picks[0], tuning.replace(reader_abstain=0.1))
 
 
+def test_a_rule_it_reads_as_the_answer_answers_below_the_hand_floors(tiny, tuning):
+    plan, picks = _picks(tiny, tuning, "how many pearls to win", WordReader("Pearls"))
+    assert picks[0].read == pytest.approx(0.95)
+    floors = tuning.replace(answerable_min=9.0, answerable_min_en=9.0, answerable_min_en_yes_no=9.0)
+    assert not answerable(tiny, plan, picks[0], floors.replace(reader_answers=1.01))  # off: the floor decides
+    assert answerable(tiny, plan, picks[0], floors.replace(reader_answers=0.9))
+    assert not answerable(tiny, plan, picks[0], floors.replace(reader_answers=0.99))
+
+
 def test_headings_and_rules_read_as_a_player_does():
     assert reader_text("Setup > Turn Order", "* **Rest:** discard 1 Fatigue.") == "Turn Order: Rest: discard 1 Fatigue."
 
