@@ -25,9 +25,6 @@ DIGIT = re.compile(r"\d")
 # apart in English only (rulespal/core/numbers.yes_no), so the Korean forms serve English questions on Korean books.
 DEONTIC = re.compile(r"\b(?:may|must|can(?:not)?|can't|never|not|only|allowed|obliged|required|forbidden|"
                      r"free to|has to|have to|needs? to|unless|except)\b|수\s*(?:있|없)|안\s*됩|해야", re.I)
-# A worked example: its numbers are one situation's, not the rule's ("Example: with 4 players, A wins with 7").
-EXAMPLE = re.compile(r"^\W*(?:examples?\b|for (?:example|instance)\b|e\.g\.|in (?:this|the) example\b|"
-                     r"play example\b|예시|예를 들어|예:)", re.I)
 COMPONENTS = re.compile(r"\b(components?|contents|what'?s in the box)\b|구성물|내용물", re.I)
 
 
@@ -49,15 +46,11 @@ def overlap(index: IndexSnapshot, qtok: Iterable[str], text: str, known_only: bo
 def unit_similarities(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.ndarray | None,
                       t: Tuning) -> np.ndarray:
     """Dense similarity of each unit to the question: for English units of an English question, the English
-    sentence model when the build has it, with a share of the first dense embedder's (two models disagree
-    less often than one is wrong; its scale is brought to the sentence model's), else the first embedder."""
-    qvec = q.vectors.get(index.meta.embedders[0])
+    sentence model when the build has it, else the first dense embedder."""
     if (index.docs[chunk.doc].lang == q.lang == "en" and EN_UNITS in q.vectors
             and index.unit_vectors_en is not None):
-        en = index.chunk_units(index.position[chunk.id], index.unit_vectors_en) @ q.vectors[EN_UNITS]
-        if t.unit_use_share and vectors is not None and qvec is not None:
-            return (1 - t.unit_use_share) * en + t.unit_use_share * (vectors @ qvec + t.unit_use_shift)
-        return en
+        return index.chunk_units(index.position[chunk.id], index.unit_vectors_en) @ q.vectors[EN_UNITS]
+    qvec = q.vectors.get(index.meta.embedders[0])
     if vectors is None or qvec is None:
         return np.zeros(len(chunk.units))
     return vectors @ qvec
@@ -76,7 +69,6 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
     section = last_section(chunk.section)
     wants_number, wants_rule = q.asks.quantity, q.asks.yes_no
     off_topic_components = bool(COMPONENTS.search(chunk.section)) and not q.asks.components
-    in_example = bool(EXAMPLE.match(section))
     scores = []
     for i, u in enumerate(chunk.units):
         text = chunk.unit_text(u)
@@ -88,8 +80,6 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
                 s += t.label_bonus * min(1.0, 3 * lo)
         if wants_rule and DEONTIC.search(text):
             s += t.deontic_bonus
-        if in_example or EXAMPLE.match(text):
-            s -= t.example_penalty
         scores.append(_shape(s, text, u.kind, wants_number, off_topic_components, t))
     return scores
 

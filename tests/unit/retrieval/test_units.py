@@ -83,7 +83,7 @@ def test_yes_no_questions_prefer_units_that_permit_or_forbid(tmp_path, tuning):
     assert scores(how_many, tuning) == scores(how_many, tuning.replace(deontic_bonus=0.0))
 
 
-def test_english_units_blend_a_share_of_the_first_embedder_on_the_sentence_model_s_scale(tuning):
+def test_english_units_use_the_sentence_model_and_other_languages_the_first_embedder(tuning):
     from types import SimpleNamespace
 
     import numpy as np
@@ -98,13 +98,10 @@ def test_english_units_blend_a_share_of_the_first_embedder_on_the_sentence_model
                             chunk_units=lambda pos, vectors=None: en_units)
     chunk = SimpleNamespace(id="c", doc="d", units=[object(), object()])
     plan = QueryPlan("q", "en", {"use": np.array([1.0, 0.0]), EN_UNITS: np.array([1.0, 0.0])})
-    blend = tuning.replace(unit_use_share=0.25, unit_use_shift=0.1)
-    got = unit_similarities(index, plan, chunk, use_units, blend)
-    assert np.allclose(got, [0.75 * 1 + 0.25 * (0 + 0.1), 0.75 * 0 + 0.25 * (1 + 0.1)])
-    assert np.allclose(unit_similarities(index, plan, chunk, use_units, blend.replace(unit_use_share=0.0)), [1, 0])
-    assert np.allclose(unit_similarities(index, plan, chunk, None, blend), [1, 0])  # no USE vectors: the model's
+    assert np.allclose(unit_similarities(index, plan, chunk, use_units, tuning), [1, 0])
+    assert np.allclose(unit_similarities(index, plan, chunk, None, tuning), [1, 0])
     korean = QueryPlan("q", "ko", {"use": np.array([1.0, 0.0])})
-    assert np.allclose(unit_similarities(index, korean, chunk, use_units, blend), [0, 1])  # other language: USE
+    assert np.allclose(unit_similarities(index, korean, chunk, use_units, tuning), [0, 1])  # other language: USE
 
 
 def _unit_scores(tmp_path, book, needle, question, tunings):
@@ -114,17 +111,6 @@ def _unit_scores(tmp_path, book, needle, question, tunings):
     pos = idx.chunks.index(chunk)
     scores = [score_units(idx, plan_for(idx, question), chunk, idx.chunk_units(pos), t) for t in tunings]
     return scores, chunk, next(i for i, u in enumerate(chunk.units) if needle in chunk.unit_text(u))
-
-
-def test_a_worked_example_loses_to_the_rule_it_shows(tmp_path, tuning):
-    book = ("Contracts\n\nThe winner's contracts are shared evenly among the other players; any leftover contracts "
-            "stay in the middle.\n\nExample: with 4 players, A wins with a bid of 7 contracts; B, C and D each "
-            "receive 2 contracts and the seventh contract stays in the middle.\n")
-    (with_penalty, without), chunk, k = _unit_scores(tmp_path, book, "Example", "how many contracts stay in the middle "
-                                                     "when I win?", [tuning, tuning.replace(example_penalty=0.0)])
-    rule = next(i for i, u in enumerate(chunk.units) if "shared evenly" in chunk.unit_text(u))
-    assert without[k] - with_penalty[k] == pytest.approx(tuning.example_penalty)
-    assert with_penalty[rule] == pytest.approx(without[rule])  # the rule itself is not touched
 
 
 def test_a_stat_line_s_labels_count_like_an_entry_s(tmp_path, tuning):
