@@ -55,9 +55,9 @@ reader-pairs: install
 	$(BIN)/python -m training.reader.train --dump-pairs data/reader-gpu/pairs.json.gz --negatives 12 --neighbours 2 --picked
 
 reader: reader-pairs
-	$(BIN)/python training/reader/gpu.py --pairs data/reader-gpu/pairs.json.gz --base $(READER_BASE) \
+	$(BIN)/python training/reader/gpu.py --pairs data/reader-gpu/pairs.json.gz --base "$(READER_BASE)" \
 		--out data/reader-gpu/parts --epochs 2 --batch 32 --lrs 4e-5
-	$(BIN)/python training/reader/gpu.py --join data/reader-gpu/parts --base $(READER_BASE) --out data/reader-gpu/best
+	$(BIN)/python training/reader/gpu.py --join data/reader-gpu/parts --base "$(READER_BASE)" --out data/reader-gpu/best
 	$(BIN)/python -m training.reader.train --export-only data/reader-gpu/best --gpu-log data/reader-gpu/parts/log.json
 
 reader-cpu: install reader-data

@@ -53,7 +53,10 @@ def _rows_text(run: list, units: tuple, doc_text: str) -> str:
     at = units.index(run[0]) if run[0] in units else -1
     if at >= 0 and (at == 0 or units[at - 1].kind != "row") and len(rows) > 1:
         head = rows[0]
-        return " / ".join(", ".join(f"{h}: {c}" if h else c for h, c in zip(head, r) if c) for r in rows[1:])
+        # a lone cell under a wider header (a glued table's last row, "5") is not the first column's value
+        return " / ".join(r[0] if len(r) == 1 < len(head) else ", ".join(f"{h}: {c}" if h else c
+                                                                        for h, c in zip(head, r) if c)
+                          for r in rows[1:])
     return " / ".join(" | ".join(c for c in r if c) for r in rows)
 
 

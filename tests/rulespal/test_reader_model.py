@@ -25,6 +25,13 @@ def test_it_tells_the_rule_that_answers_from_neighbours_that_share_its_words():
     assert reader.score("how many cards do I draw each turn?", rules) == q
 
 
+def test_pairs_read_side_by_side_score_as_they_do_one_at_a_time():
+    rules = [reader_text("Cards", f"Rule {k}: draw {k} cards, then discard {k - 1}.") for k in range(2, 8)]
+    question = "how many cards do I draw?"
+    alone = OnnxReader(1).score(question, rules)
+    assert OnnxReader(2).score(question, rules) == alone and len(set(alone)) > 1
+
+
 def test_a_cache_emptied_between_calls_never_loses_a_score():
     reader = OnnxReader(1)
     reader.keep = 0  # every call that reads a new rule empties the cache first

@@ -109,9 +109,13 @@ class BookPairs:
         return [int(d) for d in docs[0]]
 
 
-def picked_rules(text: str, found: list[dict]) -> list[Rule]:
-    """The rules RulesPal's picker offered for a question (``training/reader/picked.py``), best first."""
-    return [Rule(f["start"], f["end"], reader_text(f["section"], text[f["start"]:f["end"]])) for f in found]
+def picked_rules(text: str, found: list[dict], known: list[Rule] | None = None) -> list[Rule]:
+    """The rules RulesPal's picker offered for a question (``training/reader/picked.py``), best first. One that is
+    among the book's candidate rules (``known``, from ``rules_of``) keeps that rule's text, so its table rows read
+    as the service reads them (``rule_text``); the picks file holds spans only."""
+    by_span = {(r.start, r.end): r for r in known or []}
+    return [by_span.get((f["start"], f["end"]))
+            or Rule(f["start"], f["end"], reader_text(f["section"], text[f["start"]:f["end"]])) for f in found]
 
 
 def pairs(rows: list[dict], negatives: int = 5, rng: random.Random | None = None,
@@ -144,7 +148,7 @@ def pairs(rows: list[dict], negatives: int = 5, rng: random.Random | None = None
                     continue
                 negset = {(r.start, r.end) for r in neg}
                 neg = [book.rules[i] for i in ranked if (book.rules[i].start, book.rules[i].end) in negset]
-            offered = picked_rules(text, picked.get(f"{q['book']}\t{q['question']}", []))
+            offered = picked_rules(text, picked.get(f"{q['book']}\t{q['question']}", []), book.rules)
             if offered:
                 o_pos, o_neg = (([], offered) if q.get("start") is None
                                 else split_by_evidence(offered, q["start"], q["end"]))

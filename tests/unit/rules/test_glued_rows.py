@@ -60,3 +60,12 @@ def test_a_glued_table_reads_with_its_column_names_and_as_markdown_rows():
     assert rule_text(BOOK, rows) == "| 2-Players | 3-Players | 4-Players |\n| 2 Gems | 3 Gems | 5 Gems |"
     sentence = tuple(u for u in chunk.units if u.kind == "sentence")
     assert rule_text(BOOK, sentence) == BOOK[sentence[0].start:sentence[-1].end]  # prose is read as written
+
+
+def test_a_lone_cell_under_a_wider_header_is_not_read_as_the_first_column():
+    book = "Siphon\n\nThe board shows each level:\nSoul LevelAttackSail\n15+4\n27+3\n3\n\nThe end.\n"
+    chunk = next(c for c in chunk_text("d", book) if any(u.kind == "row" for u in c.units))
+    rows = tuple(u for u in chunk.units if u.kind == "row")
+    assert [book[u.start:u.end] for u in rows] == ["Soul LevelAttackSail", "15+4", "27+3", "3"]
+    line = quote_text(Pick(Hit(chunk, 1.0), rows, 1.0), book)
+    assert line == "Soul Level: 1, Attack: 5, Sail: +4 / Soul Level: 2, Attack: 7, Sail: +3 / 3", line
