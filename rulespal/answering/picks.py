@@ -138,8 +138,8 @@ class Picker:
         if not slots:
             return hits
         picks = [self._pick(head[k]) for k in slots]
-        read = [p for p in picks if p is not None]
-        reads = iter(self.reader.score(self.plan.read, [self._rule(p) for p in read]))  # side by side, one call
+        rules = [self._rule(p) for p in picks if p is not None]
+        reads = iter(self.reader.score(self.plan.read, rules))  # side by side, one call
         keyed = [(head[k].score / best + weight * (next(reads) if p is not None else 0.0), head[k])
                  for k, p in zip(slots, picks)]
         return _reordered(head, slots, keyed) + hits[top:]

@@ -52,12 +52,16 @@ def _rows_text(run: list, units: tuple, doc_text: str) -> str:
     rows = [r for r in rows_cells(doc_text, [(u.start, u.end) for u in run]) if r]
     at = units.index(run[0]) if run[0] in units else -1
     if at >= 0 and (at == 0 or units[at - 1].kind != "row") and len(rows) > 1:
-        head = rows[0]
-        # a lone cell under a wider header (a glued table's last row, "5") is not the first column's value
-        return " / ".join(r[0] if len(r) == 1 < len(head) else ", ".join(f"{h}: {c}" if h else c
-                                                                        for h, c in zip(head, r) if c)
-                          for r in rows[1:])
+        return " / ".join(_labelled(rows[0], r) for r in rows[1:])
     return " / ".join(" | ".join(c for c in r if c) for r in rows)
+
+
+def _labelled(head: list[str], row: list[str]) -> str:
+    """A row with its column names ("Players: 3, Rum markers: 10"). A lone cell under a wider header (a glued
+    table's last row, "5") is not the first column's value: it stays bare."""
+    if len(row) == 1 < len(head):
+        return row[0]
+    return ", ".join(f"{h}: {c}" if h else c for h, c in zip(head, row) if c)
 
 
 def across(text: str, q_lang: str, doc_lang: str, glossary: list[tuple[str, str]]) -> str:

@@ -143,20 +143,24 @@ def rows_cells(text: str, spans: list[tuple[int, int]]) -> list[list[str]]:
     Markdown rule line ("|---|") has none. Tab and pipe rows split at their separators. Glued rows ("2 Souls3
     Souls5 Souls") are cut only when every row of the run then has as many cells as the first (a lone cell,
     a row label, may stand alone): a run whose counts disagree keeps its glued rows whole."""
-    rows = [cells(text[s:e]) if "\t" in text[s:e] or text[s:e].lstrip().startswith("|") else None
-            for s, e in spans]
-    rows = [[] if r is not None and RULE_LINE.fullmatch(text[s:e]) else r for r, (s, e) in zip(rows, spans)]
-    glued = [k for k, r in enumerate(rows) if r is None]
+    out: list[list[str]] = []
+    glued: list[int] = []  # rows with no separator, cut below if their run agrees
+    for s, e in spans:
+        line = text[s:e]
+        if "\t" not in line and not line.lstrip().startswith("|"):
+            glued.append(len(out))
+            out.append([plain(line)])  # whole, unless the counts agree
+        else:
+            out.append([] if RULE_LINE.fullmatch(line) else cells(line))
     if not glued:
-        return [r or [] for r in rows]
+        return out
     table = parse_table(text, spans[0][0], spans[-1][1])
     split = {row.start: [" ".join(c.text.split()) for c in row.cells] for row in table.rows} if table else {}
     width = len(table.header.cells) if table else 0
     found = [split.get(spans[k][0]) for k in glued]
-    agree = all(f is not None and len(f) in (width, 1) for f in found) and width > 1
-    out = [r or [] for r in rows]
-    for k, f in zip(glued, found):
-        out[k] = f if agree and f is not None else [plain(text[spans[k][0]:spans[k][1]])]
+    if width > 1 and all(f is not None and len(f) in (width, 1) for f in found):
+        for k, f in zip(glued, found):
+            out[k] = f or out[k]
     return out
 
 
