@@ -27,7 +27,7 @@ run: index
 	$(BIN)/rulespal serve --host $(HOST) --port $(PORT)
 
 test: install
-	$(BIN)/ruff check rulespal evals tests training scripts benchmarks
+	$(BIN)/ruff check rulespal tests training scripts benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m tests.browser_setup
 	$(BIN)/pytest -q

@@ -77,9 +77,9 @@ def main() -> int:
     ap.add_argument("--json", type=Path, default=ROOT / "artifacts" / "bench.json")
     args = ap.parse_args()
     runs = 1 if args.quick else 3
-    from evals.baselines import TextbookBaseline
+    from rulespal.evals.baselines import TextbookBaseline
     from rulespal.ingest.catalog import corpus_docs
-    from evals.runner import load_gold
+    from rulespal.evals.runner import load_gold
     from rulespal.index.embedders import get_embedder
     from rulespal.core.settings import Settings
 

@@ -21,7 +21,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--detect", type=int, default=0)
     args = ap.parse_args()
-    from evals.runner import load_gold
+    from rulespal.evals.runner import load_gold
     from rulespal.service import RulesPal
     from rulespal.core.settings import get_settings
 

@@ -258,8 +258,8 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
 
 def _own_eval(questions: Path, books: list[Path], as_json: Path | None, html: Path | None, check: bool,
               update_expected: bool, expected: Path | None) -> NoReturn:
-    """`rulespal eval --questions`: the user's own question file (evals/own.py)."""
-    from evals.own import main as own_main
+    """`rulespal eval --questions`: the user's own question file (rulespal/evals/own.py)."""
+    from rulespal.evals.own import main as own_main
 
     try:
         code = own_main(questions, books, _settings(), as_json, html, check, update_expected, expected)
@@ -291,15 +291,15 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
              llm: Annotated[Optional[str], typer.Option(help="also run with a language model writing the answers, "
                                                              "e.g. ollama:llama3.2")] = None,
              questions: Annotated[Optional[Path], typer.Option(help="score your own questions (JSONL; format: "
-                                                                    "README, evals/own.py) instead")] = None,
+                                                                    "README, rulespal/evals/own.py) instead")] = None,
              books: Annotated[Optional[list[Path]], typer.Option(help="with --questions: rulebooks (files or "
                                                                       "folders) to ask them of, beside the corpus")]
              = None,
              expected: Annotated[Optional[Path], typer.Option(help="with --questions: the expected scores for "
                                                                    "--check (default: FILE.expected.json)")] = None):
     """Run the five-book gold set and the blind set, each beside the baselines, and print the scores."""
-    from evals.runner import RottenGold
-    from evals.suite import SETS, main as eval_main
+    from rulespal.evals.runner import RottenGold
+    from rulespal.evals.suite import SETS, main as eval_main
 
     if questions is not None:
         _own_eval(questions, list(books or []), as_json, html, check, update_expected, expected)

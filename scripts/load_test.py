@@ -58,7 +58,7 @@ def main() -> int:
     ap.add_argument("--port", type=int, default=8765)
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
-    from evals.runner import load_gold
+    from rulespal.evals.runner import load_gold
 
     questions = [(g.question, g.lang) for g in load_gold()]
     proc = None if args.url else start_server(args.port)

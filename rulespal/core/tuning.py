@@ -1,8 +1,8 @@
 """Every tuned number of the query path, in one place.
 
-Each says what it does and how it was chosen. "Five-book dev" is the dev split of evals/gold.jsonl
+Each says what it does and how it was chosen. "Five-book dev" is the dev split of rulespal/evals/gold.jsonl
 (the five corpus rulebooks); "hand-set" means set once by looking at dev failures, not by a grid.
-The eval runner (`rulespal eval --tune name=value`) and evals/ablation.py can vary any of them.
+The eval runner (`rulespal eval --tune name=value`) and rulespal/evals/ablation.py can vary any of them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Tuning:
-    # ---- retrieval: which rankings are fused (evals/ablation.py) ----
+    # ---- retrieval: which rankings are fused (rulespal/evals/ablation.py) ----
     dense: tuple[str, ...] = ("use",)  # dense embedders fused; USE alone beat USE+MiniLM once lexical is on
     lexical: bool = True  # BM25 ranking on/off (ablations only)
     rerank: bool = True  # rerank passages by their best unit on/off (ablations only)

@@ -4,10 +4,10 @@ turns wrong is named; test-split questions are only counted)."""
 
 import pytest
 
-from evals import blind
-from evals.baselines import RulesPalSystem
-from evals.expected import BLIND_EXPECTED, check_against
-from evals.runner import report, run
+from rulespal.evals import blind
+from rulespal.evals.baselines import RulesPalSystem
+from rulespal.evals.expected import BLIND_EXPECTED, check_against
+from rulespal.evals.runner import report, run
 from rulespal.service import RulesPal
 from tests.helpers import needs
 

@@ -1,8 +1,8 @@
 """The blind eval's own logic on small inputs: locating quotes across extraction changes, whether a
 question names its game, and telling a quoted rule from a heading, a table header or a bare lead-in."""
 
-from evals.blind import _names, locate
-from evals.runner import Structure
+from rulespal.evals.blind import _names, locate
+from rulespal.evals.runner import Structure
 from rulespal.core.types import Doc
 
 

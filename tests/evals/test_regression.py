@@ -1,10 +1,10 @@
-"""The regression gate: today's run passes against evals/expected.json; a degraded retriever fails it,
+"""The regression gate: today's run passes against rulespal/evals/expected.json; a degraded retriever fails it,
 naming the questions that flipped. Also the baselines and the HTML report."""
 
-from evals.baselines import RulesPalSystem, TextbookBaseline
-from evals.expected import EXPECTED, check_against
-from evals.html import write_html
-from evals.runner import load_gold, report, run
+from rulespal.evals.baselines import RulesPalSystem, TextbookBaseline
+from rulespal.evals.expected import EXPECTED, check_against
+from rulespal.evals.html import write_html
+from rulespal.evals.runner import load_gold, report, run
 from rulespal.ingest.catalog import corpus_docs
 from rulespal.core.tuning import Tuning
 from rulespal.service import RulesPal

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from evals.runner import GOLD, Gold, RottenGold, judge, load_gold, overlaps, summarize, term_present, Result
+from rulespal.evals.runner import GOLD, Gold, RottenGold, judge, load_gold, overlaps, summarize, term_present, Result
 
 
 def test_gold_set_loads_and_every_quote_matches():
@@ -66,8 +66,8 @@ def test_summary_metrics():
 
 
 def test_eval_runs_on_real_index(service):
-    from evals.baselines import RulesPalSystem
-    from evals.runner import report, run
+    from rulespal.evals.baselines import RulesPalSystem
+    from rulespal.evals.runner import report, run
 
     gold = [g for g in load_gold() if g.id in {"djl-souls-3p", "dm-rest-ko", "un-chess"}]
     rep = report(run(RulesPalSystem(service), gold))

@@ -20,7 +20,7 @@ LAYERS = {
     "rulespal.api": 6,
     "rulespal.cli": 7,  # `rulespal serve` starts the API
     "rulespal.integrations": 6,
-    "evals": 6,  # `rulespal eval` runs them; they ask the service as a front end does
+    "rulespal.evals": 6,  # `rulespal eval` runs them; they ask the service as a front end does
 }
 
 
@@ -54,7 +54,7 @@ def _imports(path: Path, module: str) -> list[str]:
 
 def layer_violations(root: Path = REPO_ROOT) -> list[str]:
     problems = []
-    for folder in ("rulespal", "evals"):
+    for folder in ("rulespal",):
         for path in sorted((root / folder).rglob("*.py")):
             module = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
             own = _package(module)

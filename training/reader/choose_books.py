@@ -1,7 +1,7 @@
 """Which library books the reader's training data may use: none that any eval, test or benchmark names.
 
 Library main rulebooks of 5k-40k characters (written questions; a helper reads a book in a minute or two) or up
-to 100k (mined pairs), in a seeded random order, leaving out every book that evals/, tests/, benchmarks/ or
+to 100k (mined pairs), in a seeded random order, leaving out every book that rulespal/evals/, tests/, benchmarks/ or
 rulespal/ names and any book whose game shares its first word (4+ letters) with one of them (another edition or
 an expansion of an eval game). The first 200 went to the question writers, the next 300 to mining.
 """
@@ -24,7 +24,7 @@ def first_words(codes: set[str]) -> set[str]:
 
 
 def named_in_code() -> set[str]:
-    out = subprocess.run(["grep", "-rhoE", NAMED.pattern.replace("(?:", "("), "evals", "tests", "benchmarks",
+    out = subprocess.run(["grep", "-rhoE", NAMED.pattern.replace("(?:", "("), "rulespal/evals", "tests", "benchmarks",
                           "rulespal"], cwd=ROOT, capture_output=True, text=True).stdout
     return {name.rsplit("/", 1)[-1] for name in out.split()}
 

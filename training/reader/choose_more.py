@@ -19,9 +19,9 @@ from training.reader.data import BOOKS, ROOT
 def used_codes() -> set[str]:
     """Every book code an eval, the checker or a fresh round names (their folders and books.toml files)."""
     codes: set[str] = set()
-    for toml in (ROOT / "evals").rglob("books.toml"):
+    for toml in (ROOT / "rulespal" / "evals").rglob("books.toml"):
         codes |= set(re.findall(r'^\[books\."([^"]+)"\]', toml.read_text(), re.M))
-    for f in (ROOT / "evals").rglob("*.jsonl"):
+    for f in (ROOT / "rulespal" / "evals").rglob("*.jsonl"):
         codes.add(f.stem)
     return codes
 

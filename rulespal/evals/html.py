@@ -39,6 +39,24 @@ def _bars(title: str, reps: dict[str, dict], section: str, metric: str = "answer
     return f"<h3>{escape(title)}</h3>" + "".join(parts)
 
 
+def _failure(r) -> str:
+    """One failed question as a collapsible block: the answer, the gold evidence, the quotes, the passages."""
+    g = r.gold
+    evidence = "".join(f"<blockquote>{escape(doc)} [{s}:{e}]</blockquote>" for doc, s, e in g.evidence)
+    quotes = "".join(f"<li><b>[{c['n']}]</b> {escape(c['doc'])} — {escape(c['section'])}<br>"
+                     f"<q>{escape(c['quote'][:400])}</q></li>" for c in r.answer.get("citations", []))
+    passages = "".join(f"<li>{escape(doc)} [{s}:{e}]</li>" for doc, s, e in r.hits[:3])
+    return (
+        f"<details><summary><code>{escape(g.id)}</code> {escape(g.question)} "
+        f"<span class=tag>{escape(g.category)}</span> <span class=tag>{escape(g.lang)}</span></summary>"
+        f"<p><b>Answer:</b> {escape(r.answer.get('answer', ''))} "
+        f"<i>(answerable={r.answer.get('answerable')}, needs_game={escape(str(r.answer.get('needs_game')))})</i></p>"
+        f"<p><b>Must contain:</b> {escape(', '.join(g.must) or '—')}; expected answerable={g.answerable}</p>"
+        f"<p><b>Gold evidence:</b></p>{evidence or '<p>—</p>'}"
+        f"<p><b>Cited:</b></p><ul>{quotes or '<li>—</li>'}</ul>"
+        f"<p><b>Top passages retrieved (rank of evidence: {r.rank}):</b></p><ul>{passages}</ul></details>")
+
+
 def write_html(path: Path, results: dict[str, list], reps: dict[str, dict],
                splits: tuple[str, ...] = ("dev", "holdout"), hidden_split: str | None = None) -> None:
     """``hidden_split``: a split scored in aggregate only (the blind test books): none of its failures is shown."""
@@ -56,24 +74,7 @@ def write_html(path: Path, results: dict[str, list], reps: dict[str, dict],
     charts = "".join(_bars(t, reps, sec) for t, sec in (("Answer accuracy by category", "by_category"),
                                                            ("by language", "by_lang"), ("by game", "by_game"),
                                                            ("by question style", "by_style")))
-    failures = []
-    for r in results["rulespal"]:
-        if r.correct or r.gold.split == hidden_split:
-            continue
-        g = r.gold
-        evidence = "".join(f"<blockquote>{escape(doc)} [{s}:{e}]</blockquote>" for doc, s, e in g.evidence)
-        quotes = "".join(f"<li><b>[{c['n']}]</b> {escape(c['doc'])} — {escape(c['section'])}<br>"
-                         f"<q>{escape(c['quote'][:400])}</q></li>" for c in r.answer.get("citations", []))
-        passages = "".join(f"<li>{escape(doc)} [{s}:{e}]</li>" for doc, s, e in r.hits[:3])
-        failures.append(
-            f"<details><summary><code>{escape(g.id)}</code> {escape(g.question)} "
-            f"<span class=tag>{escape(g.category)}</span> <span class=tag>{escape(g.lang)}</span></summary>"
-            f"<p><b>Answer:</b> {escape(r.answer.get('answer', ''))} "
-            f"<i>(answerable={r.answer.get('answerable')}, needs_game={escape(str(r.answer.get('needs_game')))})</i></p>"
-            f"<p><b>Must contain:</b> {escape(', '.join(g.must) or '—')}; expected answerable={g.answerable}</p>"
-            f"<p><b>Gold evidence:</b></p>{evidence or '<p>—</p>'}"
-            f"<p><b>Cited:</b></p><ul>{quotes or '<li>—</li>'}</ul>"
-            f"<p><b>Top passages retrieved (rank of evidence: {r.rank}):</b></p><ul>{passages}</ul></details>")
+    failures = [_failure(r) for r in results["rulespal"] if not r.correct and r.gold.split != hidden_split]
     ts = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     page = f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>RulesPal eval report</title>

@@ -1,4 +1,4 @@
-"""The next fresh books: ``python -m evals.fresh.pick [N]`` prints the next N library books (default 8).
+"""The next fresh books: ``python -m rulespal.evals.fresh.pick [N]`` prints the next N library books (default 8).
 
 The blind set's order (games.json shuffled with random.Random(20261130)), main rulebooks of 5k-100k
 characters, leaving out every book that an eval split, the checker, a fresh round or a reader training list

@@ -1,4 +1,4 @@
-"""The eval of the checker itself (``evals/checker/``): answer texts with every number labelled by a
+"""The eval of the checker itself (``rulespal/evals/checker/``): answer texts with every number labelled by a
 careful reader (claim or not; verified, contradicted or unverified against the cited quotes; answers the
 question or not), over library books and shared PDFs, written by helpers from the book text alone.
 
@@ -14,9 +14,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from evals import blind
-from evals.blind import Book, locate
-from evals.runner import bad_chip, green_chip
+from rulespal.evals import blind
+from rulespal.evals.blind import Book, locate
+from rulespal.evals.runner import bad_chip, green_chip
 from rulespal.core.settings import REPO_ROOT, Settings
 from rulespal.core.types import Citation, Draft
 from rulespal.rules.check import check_answer
@@ -24,7 +24,7 @@ from rulespal.rules.claims import normalise, read_claims
 from rulespal.service import RulesPal
 
 CHECKER = Path(__file__).with_name("checker")
-RIGHT_CASES = {"verbatim", "typo", "right-incidental"}  # the fresh items' cases (evals/checker/fresh/)
+RIGHT_CASES = {"verbatim", "typo", "right-incidental"}  # the fresh items' cases (rulespal/evals/checker/fresh/)
 WRONG_CASES = {"wrong-incidental", "wrong-number"}
 
 

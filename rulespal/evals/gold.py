@@ -1,4 +1,4 @@
-"""Writes gold.jsonl (kept as code so each question is reviewable in one place). Run: python evals/gold.py"""
+"""Writes gold.jsonl (kept as code so each question is reviewable in one place). Run: python rulespal/evals/gold.py"""
 import json
 from pathlib import Path
 

@@ -1,4 +1,4 @@
-"""The blind eval: questions on rulebooks RulesPal was never tuned on, split by book (``evals/blind/``).
+"""The blind eval: questions on rulebooks RulesPal was never tuned on, split by book (``rulespal/evals/blind/``).
 
 The books (``books.toml``) come from ``../shared``: library Markdown read where it lies, PDFs through
 ``rulespal ingest`` like a user's own file. Questions were written from the book text alone, before
@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from evals.runner import Gold
+from rulespal.evals.runner import Gold
 from rulespal.ingest.catalog import library_docs
 from rulespal.core.settings import REPO_ROOT, Settings
 from rulespal.core.types import Doc
@@ -45,7 +45,7 @@ def missing_books(books: dict[str, Book]) -> list[Path]:
 
 
 def eval_settings(settings: Settings, name: str) -> Settings:
-    """Settings for an eval's own index (corpus + its books) in ``evals/<name>``, beside the serving one."""
+    """Settings for an eval's own index (corpus + its books) in ``rulespal/evals/<name>``, beside the serving one."""
     return settings.model_copy(update={"data_dir": Path(settings.data_dir) / "evals" / name,
                                        "cache_dir": settings.cache_dir or Path(settings.data_dir) / "cache"})
 

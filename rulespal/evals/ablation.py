@@ -1,6 +1,6 @@
 """Compare retrieval compositions on the gold set: dense USE, + MiniLM, + lexical, per language.
 
-Run: .venv/bin/python -m evals.ablation [DATA_DIR] [name=value ...]
+Run: .venv/bin/python -m rulespal.evals.ablation [DATA_DIR] [name=value ...]
 (builds an index with both embedders in a temp data dir; extra name=value pairs vary any number of
 rulespal/core/tuning.py in every configuration)
 """
@@ -11,8 +11,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from evals.baselines import RulesPalSystem
-from evals.runner import load_gold, report, run
+from rulespal.evals.baselines import RulesPalSystem
+from rulespal.evals.runner import load_gold, report, run
 from rulespal.ingest.pipeline import run_ingest
 from rulespal.core.settings import Settings
 from rulespal.core.tuning import Tuning

@@ -10,10 +10,10 @@ import json
 from collections.abc import Set as AbstractSet
 from pathlib import Path
 
-from evals import blind
-from evals.baselines import rulespal_service, systems
-from evals.expected import BLIND_EXPECTED, EXPECTED, check_against, write_expected
-from evals.runner import load_gold, print_comparison, print_report, report, run
+from rulespal.evals import blind
+from rulespal.evals.baselines import rulespal_service, systems
+from rulespal.evals.expected import BLIND_EXPECTED, EXPECTED, check_against, write_expected
+from rulespal.evals.runner import load_gold, print_comparison, print_report, report, run
 from rulespal.ingest.catalog import corpus_docs
 from rulespal.core.settings import Settings, get_settings
 from rulespal.core.tuning import Tuning
@@ -56,7 +56,7 @@ def main(sets: tuple[str, ...] = SETS, split: str = "all", json_path: Path | Non
         found = checker_set(settings)
         if found is not None:
             out["checker"] = found
-            print("== the checker (evals/checker/: labelled claims over library books and PDFs)")
+            print("== the checker (rulespal/evals/checker/: labelled claims over library books and PDFs)")
             names = list(found)
             print(f"  {'':32}" + "".join(f"{n:>16}" for n in names))
             for k in found["all"]:
@@ -67,7 +67,7 @@ def main(sets: tuple[str, ...] = SETS, split: str = "all", json_path: Path | Non
 
 
 def checker_set(settings: Settings) -> dict | None:
-    from evals import checker
+    from rulespal.evals import checker
 
     books = checker.load_books()
     missing = blind.missing_books(books)
@@ -124,7 +124,7 @@ def _gate(rep: dict, path: Path, check: bool, update: bool, hidden: AbstractSet[
 
 
 def _html(path: Path, results: dict, reps: dict, splits: tuple[str, str], hidden_split: str | None) -> None:
-    from evals.html import write_html
+    from rulespal.evals.html import write_html
 
     write_html(Path(path), results, reps, splits, hidden_split)
     print(f"report written to {path}")

@@ -1,6 +1,6 @@
 """Blind dev under several tunings in one process (the models and the index load once).
 
-Run: .venv/bin/python -m evals.sweep "" "label_bonus=0" "reader_weight=0.5,reader_abstain=0.05" ...
+Run: .venv/bin/python -m rulespal.evals.sweep "" "label_bonus=0" "reader_weight=0.5,reader_abstain=0.05" ...
 Each argument is one variant: comma-separated name=value pairs of rulespal/core/tuning.py ("" is the
 default). Prints answer accuracy, abstention recall, false abstention and hit@1 per variant, and the questions
 each variant changed against the first one. Dev split only: the test split is never used to choose a number.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import sys
 
-from evals import blind
-from evals.baselines import RulesPalSystem
-from evals.runner import report, run
+from rulespal.evals import blind
+from rulespal.evals.baselines import RulesPalSystem
+from rulespal.evals.runner import report, run
 from rulespal.core.settings import get_settings
 from rulespal.core.tuning import Tuning
 from rulespal.service import RulesPal

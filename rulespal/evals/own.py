@@ -22,9 +22,9 @@ import hashlib
 import json
 from pathlib import Path
 
-from evals.blind import _names, eval_settings, locate
-from evals.expected import check_against, write_expected
-from evals.runner import Gold, print_report, report, run
+from rulespal.evals.blind import _names, eval_settings, locate
+from rulespal.evals.expected import check_against, write_expected
+from rulespal.evals.runner import Gold, print_report, report, run
 from rulespal.ingest.loader import SUPPORTED
 from rulespal.core.errors import RulesPalError
 from rulespal.core.settings import Settings
@@ -140,7 +140,7 @@ def expected_path(questions: Path) -> Path:
 def main(questions: Path, books: list[Path], settings: Settings, json_path: Path | None = None,
          html_path: Path | None = None, check: bool = False, update_expected: bool = False,
          expected: Path | None = None) -> int:
-    from evals.baselines import rulespal_service, systems
+    from rulespal.evals.baselines import rulespal_service, systems
 
     s = books_index(settings, books) if books else settings
     runs = systems(s, [], baselines=False)  # the documents are only for the textbook baseline, not run here
@@ -164,7 +164,7 @@ def main(questions: Path, books: list[Path], settings: Settings, json_path: Path
     if json_path:
         Path(json_path).write_text(json.dumps({"own": reps}, ensure_ascii=False, indent=1), encoding="utf-8")
     if html_path:
-        from evals.html import write_html
+        from rulespal.evals.html import write_html
 
         write_html(Path(html_path), results, reps, tuple(sorted({g.split for g in gold})), None)
         print(f"report written to {html_path}")
