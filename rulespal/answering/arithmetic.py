@@ -22,37 +22,31 @@ from collections import Counter
 from functools import lru_cache
 from itertools import permutations
 
-from rulespal.core.numbers import EN_NUMBER_WORDS
 from rulespal.core.text import last_section
 from rulespal.core.types import Citation, Draft, SourceSpan
-from rulespal.rules.quantities import Amount, Statement, caps, question_amounts, rates, rule_statements, stems
+from rulespal.core.question import Amount, stems
+from rulespal.rules.quantities import Statement, caps, rates, rule_statements
 from rulespal.answering.arithmetic_cases import difference, parallel, product
 from rulespal.answering.context import AnswerContext
 from rulespal.answering.working import Found, Working, fmt, unit_words
 
-NUMERAL = re.compile(rf"\d|\b(?:{EN_NUMBER_WORDS})\b", re.I)
-# What the player already has of the result's unit: "I'm on 8 mana", "I have 12 coins".
-HELD = re.compile(r"\b(?:i'?m on|i am on|we'?re on|we are on|i'?m at|i am at|i (?:already |still )?(?:have|had)|"
-                  r"i'?ve got|we (?:already |still )?(?:have|had)|we'?ve got|currently)\s*$", re.I)
 MAX_AMOUNT = 1_000_000
-DISCARD = re.compile(r"\b(?:discard|get rid of|throw away|put back)\b", re.I)
 
 def arithmetic(ctx: AnswerContext) -> Draft | None:
-    question = ctx.key_text
     if not (ctx.key_asks.quantity or ctx.key_asks.result):
         return None  # no computation asked
-    stated = [a for a in question_amounts(question) if not a.is_context]
+    stated = [a for a in ctx.key_asks.amounts if not a.is_context]
     if any(abs(a.value) > MAX_AMOUNT for a in stated):
         return None  # "9999...9 coins": no game is played with that; not computed
-    amounts, repeated = _distinct([a for a in stated if NUMERAL.search(question[a.start:a.end])])  # "a Scout": none
+    amounts, repeated = _distinct([a for a in stated if a.numeral])  # "a Scout": none
     players = ctx.key_asks.players
     if not amounts and (players is None or players < 2):
         return None  # no number to compute with ("can one player ...": a player, not a player count)
     found = _statements(ctx)
-    words = stems(question)
+    words = ctx.key_asks.words
     asked = ctx.key_asks.things
     work = Working()
-    if (total := parallel(ctx, question, stated, players, asked, work)) is not None:
+    if (total := parallel(ctx, stated, players, asked, work)) is not None:
         return _draft(ctx, work, total)
     if not amounts and players is not None and (total := _players(players, found, words, asked, work)) is not None:
         return _draft(ctx, work, total)
@@ -61,9 +55,9 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
     # "2 ships, 1 fort, a captain": beside numbers, "an X" in the list is one more amount
     ones = [a for a in _distinct(stated)[0] if not any(b.things == a.things for b in amounts)]
     if len(amounts) == 1 and not ones and not repeated:
-        total = _one(amounts[0], found, words, work, question)
+        total = _one(amounts[0], found, words, work, ctx.key_asks.discard)
     else:
-        total = _many(amounts, ones, repeated, question, found, words, asked, work, ctx)
+        total = _many(amounts, ones, repeated, found, words, asked, work, ctx)
     if total is None and len(amounts) >= 2:
         work = Working()
         total = product(amounts, found, asked, work)
@@ -72,16 +66,11 @@ def arithmetic(ctx: AnswerContext) -> Draft | None:
         total = difference(amounts, found, asked, work)
     if total is None:
         return None
-    _unapplied(ctx, work, question)
+    _unapplied(ctx, work)
     return _draft(ctx, work, total)
 
 
-# A condition a rule may reward beyond the counted amounts: "the most oxygen", "the longest river".
-SUPERLATIVE = re.compile(r"\b(?:the\s+)?(most|fewest|least|longest|largest|biggest|highest|lowest|greatest)\s+"
-                         r"((?:[^\W\d_]+\s+){0,1}[^\W\d_]+)", re.I)
-
-
-def _unapplied(ctx: AnswerContext, work: Working, question: str) -> None:
+def _unapplied(ctx: AnswerContext, work: Working) -> None:
     """A rule of the passages that gives the result's unit for a condition the question states and the
     working did not use ("... and the most oxygen" beside "5 bonus points to the player with the most oxygen"):
     named after the total as not counted, with its citation, so that the total is never silently short of it."""
@@ -90,16 +79,16 @@ def _unapplied(ctx: AnswerContext, work: Working, question: str) -> None:
         return
     doc = work.used[0].doc
     spans = {(f.start, f.end) for f in work.used}
-    for m in SUPERLATIVE.finditer(question):
-        said = stems(m.group(2)) - unit
+    for phrase, most, thing in ctx.key_asks.superlatives:
+        said = stems(thing) - unit
         if not said:
             continue
         for _, chunk, u, text in ctx.units_read():
-            if (chunk.doc == doc and (u.start, u.end) not in spans and re.search(rf"\b{m.group(1)}\b", text, re.I)
+            if (chunk.doc == doc and (u.start, u.end) not in spans and re.search(rf"\b{most}\b", text, re.I)
                     and said <= stems(text) and _gives_unit(text, unit)):
                 f = Found(Statement(kind="rule", value=0, things=frozenset(), gives=unit), doc=doc, start=u.start,
                           end=u.end, rank=0)
-                work.notes.append(f"not counted: the rule for {m.group().strip()} [{work.cite(f)}] "
+                work.notes.append(f"not counted: the rule for {phrase} [{work.cite(f)}] "
                                   "(add it if it applies)")
                 return
 
@@ -157,12 +146,12 @@ def _best_rate(a: Amount, found: list[Found], words: frozenset[str]) -> Found | 
                                      bool(f.statement.gives), len(f.context & words), -f.rank)) if rates else None
 
 
-def _one(a: Amount, found: list[Found], words: frozenset[str], work: Working, question: str) -> float | None:
+def _one(a: Amount, found: list[Found], words: frozenset[str], work: Working, discard: bool) -> float | None:
     """One amount through one rule."""
     rate = _best_rate(a, found, words)
     if rate is not None and _asked(rate, words) and a.value != 1:  # "what is one X worth?" asks for the rule
         return _rate(a, rate, found, work)
-    if DISCARD.search(question) and (down := _matching(found, "down_to", a.things)):
+    if discard and (down := _matching(found, "down_to", a.things)):
         f = down[0]
         limit = f.statement.value
         if a.value <= limit:
@@ -216,7 +205,7 @@ def _asked(f: Found, words: frozenset[str]) -> bool:
     return not f.statement.gives or bool(f.statement.gives & words)
 
 
-def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], question: str, found: list[Found],
+def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], found: list[Found],
           words: frozenset[str], asked: frozenset[str], work: Working, ctx: AnswerContext) -> float | None:
     """Amounts each through its own rate, all giving the same thing ("points"); what the player already
     has of that thing ("I'm on 8 mana") and signed modifiers ("the tile is -1") are added.
@@ -260,17 +249,17 @@ def _many(amounts: list[Amount], ones: list[Amount], repeated: list[Amount], que
     first = chosen[0][1]
     if not asked and not _asked(first, words) and not (first.context - first.statement.things - gives) & words:
         return None
-    return _add_up(chosen, rest, repeated, question, found, gives, work, ctx)
+    return _add_up(chosen, rest, repeated, found, gives, work, ctx)
 
 
-def _add_up(chosen: list[tuple[Amount, Found]], rest: list[Amount], repeated: list[Amount], question: str,
+def _add_up(chosen: list[tuple[Amount, Found]], rest: list[Amount], repeated: list[Amount],
             found: list[Found], gives: frozenset[str], work: Working, ctx: AnswerContext) -> float | None:
     """``_many``'s sum: each chosen amount through its rate, plus what the player holds and the signed
     modifiers; any other amount of the result's own unit makes it unsure (None)."""
     first = chosen[0][1]
-    held = [a for a in rest if not a.signed and a.things <= gives and HELD.search(question[:a.start])]
+    held = [a for a in rest if not a.signed and a.things <= gives and a.held]
     # a signed value of something ("the storm tile is -1"), or a signed amount of the unit ("+2 points")
-    signed = [a for a in rest if a.signed and (a.things <= gives or question[a.start:a.end].rstrip()[-1:].isdigit())]
+    signed = [a for a in rest if a.signed and (a.things <= gives or a.after_thing)]
     ignored = [a for a in rest if a not in held and a not in signed] + repeated
     if len(chosen) + len(held) + len(signed) < 2 or len(held) > 1:
         return None  # one amount through one rate with the rest unexplained: quote the rules instead

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from rulespal.rules.quantities import Amount, Statement, stems
+from rulespal.core.question import Amount, stems
+from rulespal.rules.quantities import Statement
 from rulespal.answering.context import AnswerContext
 from rulespal.answering.working import Found, Working, fmt
 
@@ -16,7 +17,7 @@ from rulespal.answering.working import Found, Working, fmt
 SLASH_LIST = re.compile(r"(?<![\d/.])(\d+(?:/\d+){2,})(?![\d/])\s*((?:[A-Za-z][\w'’-]*\s+){0,2}[A-Za-z][\w'’-]*)")
 
 
-def parallel(ctx: AnswerContext, question: str, stated: list[Amount], players: int | None,
+def parallel(ctx: AnswerContext, stated: list[Amount], players: int | None,
              asked: frozenset[str], work: Working) -> float | None:
     """A case the question states read across two slash lists of one sentence ("2 cattle" in "give up
     1/2/3/4 inhabitants if the pasture holds 0/1/2/3 cattle" is 3 inhabitants); only an exact case counts."""

@@ -9,7 +9,7 @@ from rulespal.core.messages import say
 from rulespal.core.numbers import DIGITS as DIGIT
 from rulespal.core.text import STEP_NUMBER
 from rulespal.core.types import Draft
-from rulespal.rules.quantities import stems
+from rulespal.core.question import stems
 from rulespal.answering.context import AnswerContext
 from rulespal.answering.render import span_citation
 

@@ -4,12 +4,12 @@ take an ``Asks`` instead of reading the question's text for these again."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from rulespal.core.numbers import QUANTITY, yes_no
+from rulespal.core.numbers import EN_NUMBER_WORDS, QUANTITY, WORD_NUMBERS, yes_no
 from rulespal.core.players import player_counts, players_asked
-from rulespal.core.tokens import tokenize
+from rulespal.core.tokens import STOPWORDS, tokenize
 
 # What a question asks to be counted: "how many [idea slots]", "the maximum [hand size]".
 # "how much is the ransom?" asks a value in whatever unit, not a count of ransoms: a verb after it names nothing.
@@ -27,6 +27,101 @@ RESULT = re.compile(r"\b(total|altogether|in all|score[sd]?|points?|what do (?:i
                     re.I)
 
 
+NUMERAL = re.compile(rf"\d|\b(?:{EN_NUMBER_WORDS})\b", re.I)
+# What the player already has of the result's unit: "I'm on 8 mana", "I have 12 coins".
+HELD = re.compile(r"\b(?:i'?m on|i am on|we'?re on|we are on|i'?m at|i am at|i (?:already |still )?(?:have|had)|"
+                  r"i'?ve got|we (?:already |still )?(?:have|had)|we'?ve got|currently)\s*$", re.I)
+DISCARD = re.compile(r"\b(?:discard|get rid of|throw away|put back)\b", re.I)
+# A condition a rule may reward beyond the counted amounts: "the most oxygen", "the longest river".
+SUPERLATIVE = re.compile(r"\b(?:the\s+)?(most|fewest|least|longest|largest|biggest|highest|lowest|greatest)\s+"
+                         r"((?:[^\W\d_]+\s+){0,1}[^\W\d_]+)", re.I)
+
+NUM = rf"(?:\d+(?:\.\d+)?|{EN_NUMBER_WORDS})"
+# Words that say which game or situation a number belongs to, not a thing that is counted.
+CONTEXT = frozenset(tokenize("player players round rounds turn turns year age level step phase page p"))
+FILLER = frozenset(tokenize("each every total more left still now the a an my our your their of in on at to "
+                            "have has got with and also then only"))
+
+
+def number(text: str) -> float | None:
+    text = text.strip().casefold()
+    try:
+        return float(text)
+    except ValueError:
+        return float(WORD_NUMBERS[text]) if text in WORD_NUMBERS else None
+
+
+def sign(mark: str | None) -> int:
+    return -1 if mark in ("-", "−") else 1
+
+
+def stems(text: str) -> frozenset[str]:
+    """The content words of a phrase, stemmed (no numbers, no small words)."""
+    return frozenset(t for t in tokenize(text) if t.isalpha() and t not in STOPWORDS and t not in FILLER)
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A number the question states, with what it counts."""
+
+    value: float
+    things: frozenset[str]
+    start: int
+    end: int
+    text: str = ""  # the words of the question that name the thing
+    signed: bool = False  # written with its sign ("+1", "is -1"): a modifier the player states
+    after_thing: bool = False  # it ends in its number ("fire 3", "a roll of 8")
+    numeral: bool = True  # written as a number ("4", "four"), not "a Scout"
+    held: bool = False  # what the player already has ("I'm on 8 mana", "I have 12 coins")
+
+    @property
+    def is_context(self) -> bool:
+        return not self.things or bool(self.things & CONTEXT)
+
+
+AMOUNT_AFTER = re.compile(rf"(?<![\w.])(?P<sign>[+-]|−)?(?P<n>{NUM})(?!\w|\.\d)(?:\s*(?:x\s+)?|-)(?P<what>(?:[A-Za-z][\w'’-]*\s*){{1,3}})",
+                          re.I)
+AMOUNT_BEFORE = re.compile(r"(?P<what>(?:[A-Za-z][\w'’-]*\s+){1,2})(?:of\s+|is\s+|at\s+|on\s+|=\s*)?(?P<sign>[+-]|−)?"
+                           r"(?P<n>\d+)(?!\w|\.\d)", re.I)
+ONE_THING = re.compile(r"\b(?:an?|one)\s+(?P<what>[A-Za-z][\w'-]*)", re.I)
+STOP_AFTER = re.compile(r"\b(and|with|but|or|in|on|at|to|from|for|so|then|because|while|when|if|which|that|"
+                        r"after|before|during|how|what|do|does|did|is|are|was|were|has|have|had|can|will|i|we|you|he|she|they|it)\b.*",
+                        re.I)
+
+
+def question_amounts(question: str) -> list[Amount]:
+    """The amounts a question states: "4 gold nuggets", "fire 3", "a roll of 8", "a sailor"."""
+    found: list[Amount] = []
+    taken: list[tuple[int, int]] = []
+    for m in AMOUNT_AFTER.finditer(question):
+        value = number(m.group("n"))
+        what = STOP_AFTER.sub("", m.group("what"))
+        things = stems(what)
+        if value is None or not things:
+            continue
+        found.append(Amount(sign(m.group("sign")) * value, things, m.start(), m.start("what") + len(what),
+                            what.strip(), m.group("sign") is not None))
+        taken.append((m.start("n"), m.end("n")))
+    for m in AMOUNT_BEFORE.finditer(question):
+        if any(a <= m.start("n") < b for a, b in taken):
+            continue
+        things = stems(m.group("what"))
+        if things:
+            what = re.sub(r"(?:\s+(?:a|an|the|of|is|at|on))+\s*$", "", " " + m.group("what")).strip()
+            what = re.sub(r"^(?:(?:with|a|an|the|my|our|its|it'?s|i|we|and)\s+)+", "", what, flags=re.I) or what
+            found.append(Amount(sign(m.group("sign")) * float(m.group("n")), things, m.start(), m.end(),
+                                what, m.group("sign") is not None))
+            taken.append((m.start("n"), m.end("n")))
+    for m in ONE_THING.finditer(question):
+        things = stems(m.group("what"))
+        if things and not any(a.things & things for a in found):
+            found.append(Amount(1.0, things, m.start(), m.end(), m.group("what")))
+    return sorted((replace(a, numeral=NUMERAL.search(question[a.start:a.end]) is not None,
+                           after_thing=question[a.start:a.end].rstrip()[-1:].isdigit(),
+                           held=HELD.search(question[:a.start]) is not None) for a in found), key=lambda a: a.start)
+
+
+
 @dataclass(frozen=True)
 class Asks:
     text: str  # the text read
@@ -38,6 +133,10 @@ class Asks:
     players: int | None  # the first player count it names ("with 3 players")
     counts: frozenset[int]  # every player count it names
     things: frozenset[str]  # the stems of what it asks to be counted ("how many idea slots"); English only
+    amounts: tuple[Amount, ...] = ()  # the amounts it states ("4 gold nuggets", "a roll of 8", "a sailor")
+    words: frozenset[str] = frozenset()  # its content words, stemmed
+    discard: bool = False  # it speaks of discarding ("get rid of", "put back")
+    superlatives: tuple[tuple[str, str, str], ...] = ()  # ("the most oxygen", "most", "oxygen")
 
 
 @lru_cache(maxsize=2048)
@@ -47,4 +146,6 @@ def read_asks(text: str) -> Asks:
     things = frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
     return Asks(text, QUANTITY.search(text) is not None, yes_no(text), VALUE.search(text) is not None,
                 RESULT.search(text) is not None, COMPONENTS.search(text) is not None, players_asked(text),
-                frozenset(player_counts(text)), things)
+                frozenset(player_counts(text)), things, tuple(question_amounts(text)), stems(text),
+                DISCARD.search(text) is not None,
+                tuple((m.group().strip(), m.group(1), m.group(2)) for m in SUPERLATIVE.finditer(text)))

@@ -11,49 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulespal.core.numbers import EN_NUMBER_WORDS, WORD_NUMBERS
-from rulespal.core.tokens import STOPWORDS, tokenize
+from rulespal.core.numbers import WORD_NUMBERS
+from rulespal.core.question import NUM, number, sign as _sign, stems
+from rulespal.core.tokens import tokenize
 from rulespal.core.text import sentence_span
-
-NUM = rf"(?:\d+(?:\.\d+)?|{EN_NUMBER_WORDS})"
-# Words that say which game or situation a number belongs to, not a thing that is counted.
-CONTEXT = frozenset(tokenize("player players round rounds turn turns year age level step phase page p"))
-FILLER = frozenset(tokenize("each every total more left still now the a an my our your their of in on at to "
-                            "have has got with and also then only"))
-
-
-def number(text: str) -> float | None:
-    text = text.strip().casefold()
-    try:
-        return float(text)
-    except ValueError:
-        return float(WORD_NUMBERS[text]) if text in WORD_NUMBERS else None
-
-
-def _sign(mark: str | None) -> int:
-    return -1 if mark in ("-", "−") else 1
-
-
-def stems(text: str) -> frozenset[str]:
-    """The content words of a phrase, stemmed (no numbers, no small words)."""
-    return frozenset(t for t in tokenize(text) if t.isalpha() and t not in STOPWORDS and t not in FILLER)
-
-
-@dataclass(frozen=True)
-class Amount:
-    """A number the question states, with what it counts."""
-
-    value: float
-    things: frozenset[str]
-    start: int
-    end: int
-    text: str = ""  # the words of the question that name the thing
-    signed: bool = False  # written with its sign ("+1", "is -1"): a modifier the player states
-
-    @property
-    def is_context(self) -> bool:
-        return not self.things or bool(self.things & CONTEXT)
-
 
 @dataclass(frozen=True)
 class Statement:
@@ -72,48 +33,6 @@ class Statement:
     gives_text: str = ""  # the rule's own words for it ("victory points"), to show in a working
     by: frozenset[str] = frozenset()  # product: the second factor ("Number of Gearlocs" in "Day x Number of
     # Gearlocs"); difference: what is taken away ("your successes" in "if the horror is greater than your successes")
-
-
-# ---- the question ------------------------------------------------------------------------------
-
-AMOUNT_AFTER = re.compile(rf"(?<![\w.])(?P<sign>[+-]|−)?(?P<n>{NUM})(?!\w|\.\d)(?:\s*(?:x\s+)?|-)(?P<what>(?:[A-Za-z][\w'’-]*\s*){{1,3}})",
-                          re.I)
-AMOUNT_BEFORE = re.compile(r"(?P<what>(?:[A-Za-z][\w'’-]*\s+){1,2})(?:of\s+|is\s+|at\s+|on\s+|=\s*)?(?P<sign>[+-]|−)?"
-                           r"(?P<n>\d+)(?!\w|\.\d)", re.I)
-ONE_THING = re.compile(r"\b(?:an?|one)\s+(?P<what>[A-Za-z][\w'-]*)", re.I)
-STOP_AFTER = re.compile(r"\b(and|with|but|or|in|on|at|to|from|for|so|then|because|while|when|if|which|that|"
-                        r"after|before|during|how|what|do|does|did|is|are|was|were|has|have|had|can|will|i|we|you|he|she|they|it)\b.*",
-                        re.I)
-
-
-def question_amounts(question: str) -> list[Amount]:
-    """The amounts a question states: "4 gold nuggets", "fire 3", "a roll of 8", "a sailor"."""
-    found: list[Amount] = []
-    taken: list[tuple[int, int]] = []
-    for m in AMOUNT_AFTER.finditer(question):
-        value = number(m.group("n"))
-        what = STOP_AFTER.sub("", m.group("what"))
-        things = stems(what)
-        if value is None or not things:
-            continue
-        found.append(Amount(_sign(m.group("sign")) * value, things, m.start(), m.start("what") + len(what),
-                            what.strip(), m.group("sign") is not None))
-        taken.append((m.start("n"), m.end("n")))
-    for m in AMOUNT_BEFORE.finditer(question):
-        if any(a <= m.start("n") < b for a, b in taken):
-            continue
-        things = stems(m.group("what"))
-        if things:
-            what = re.sub(r"(?:\s+(?:a|an|the|of|is|at|on))+\s*$", "", " " + m.group("what")).strip()
-            what = re.sub(r"^(?:(?:with|a|an|the|my|our|its|it'?s|i|we|and)\s+)+", "", what, flags=re.I) or what
-            found.append(Amount(_sign(m.group("sign")) * float(m.group("n")), things, m.start(), m.end(),
-                                what, m.group("sign") is not None))
-            taken.append((m.start("n"), m.end("n")))
-    for m in ONE_THING.finditer(question):
-        things = stems(m.group("what"))
-        if things and not any(a.things & things for a in found):
-            found.append(Amount(1.0, things, m.start(), m.end(), m.group("what")))
-    return sorted(found, key=lambda a: a.start)
 
 
 # ---- the rules ---------------------------------------------------------------------------------

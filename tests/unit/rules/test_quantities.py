@@ -1,6 +1,7 @@
 """Reading amounts from questions and arithmetic from rule sentences."""
 
-from rulespal.rules.quantities import question_amounts, rule_statements
+from rulespal.core.question import question_amounts
+from rulespal.rules.quantities import rule_statements
 
 
 def _amounts(q):
