@@ -11,7 +11,6 @@ Questions are not logged; the API key is never put in a message or a note.
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 import threading
@@ -21,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import replace
 
+from langchain_core.utils.json import parse_json_markdown, parse_partial_json
 from pydantic import BaseModel, ValidationError
 
 from rulespal.core.text import detect_lang, sentence_spans
@@ -136,10 +136,12 @@ def _text(content) -> str:
 
 
 def _parse(text: str) -> LLMReply:
-    m = re.search(r"\{.*\}", text, re.S)
-    if not m:
+    """The reply's JSON object, read by langchain-core (a ```json fence, a cut-off end); prose before it is
+    skipped, as some models write "Here is the JSON:" whatever they are told."""
+    start = text.find("{")
+    if start < 0:
         raise ValueError("no JSON object")
-    return LLMReply.model_validate(json.loads(m.group()))
+    return LLMReply.model_validate(parse_json_markdown(text[start:]))
 
 
 def draft_from_reply(ctx: AnswerContext, reply: LLMReply) -> Draft:
@@ -204,19 +206,20 @@ def _streamed(model, msgs: list[tuple[str, str]], on_token: Callable[[str], None
         if stop.is_set():
             break
         buffer += _text(chunk.content)
-        m = re.search(r'"answer"\s*:\s*"((?:[^"\\]|\\.)*)', buffer, re.S)
-        if m:
-            text = _decoded(m.group(1))
-            if len(text) > len(shown):
-                on_token(text[len(shown):])
-                shown = text
+        text = answer_so_far(buffer)
+        if len(text) > len(shown) and text.startswith(shown):
+            on_token(text[len(shown):])
+            shown = text
     return buffer
 
 
-def _decoded(partial: str) -> str:
-    """A JSON string's text so far (an escape cut off at the end waits for the next token)."""
-    partial = re.sub(r"\\(?:u[0-9a-fA-F]{0,3})?$", "", partial)
+def answer_so_far(partial: str) -> str:
+    """The "answer" field of a JSON reply still being written (langchain-core closes the open string; a cut
+    escape waits for the next token)."""
+    start = partial.find("{")
     try:
-        return json.loads(f'"{partial}"').replace("\n", " ")
+        value = parse_partial_json(partial[start:]) if start >= 0 else None
     except ValueError:
         return ""
+    answer = value.get("answer") if isinstance(value, dict) else None
+    return answer.replace("\n", " ") if isinstance(answer, str) else ""

@@ -3,10 +3,13 @@ is only what cites the rulebook; passages cannot speak as the prompt; follow-ups
 
 import json
 
+import pytest
+
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
 from rulespal.answering.context import AnswerContext
-from rulespal.answering.llm_writer import LLMReply, _decoded, _text, draft_from_reply, llm_writer, messages
+from rulespal.answering.llm_writer import (LLMReply, _parse, _text, answer_so_far, draft_from_reply, llm_writer,
+                                           messages)
 from rulespal.answering.picks import Picker
 from rulespal.core.types import Hit
 from tests.unit.conftest import plan_for
@@ -59,8 +62,18 @@ def test_a_follow_up_tells_the_model_what_it_continues(tiny, tuning):
 
 def test_content_blocks_and_streamed_escapes_are_read_as_text():
     assert _text([{"type": "text", "text": '{"a": '}, {"type": "tool_use", "id": "x"}, "1}"]) == '{"a": 1}'
-    assert _decoded(r"caf\u00e9 \"x\"") == 'café "x"'
-    assert _decoded(r"half an escape \u00") == "half an escape "
+    assert answer_so_far(r'{"answer": "caf\u00e9 \"x\"", "cl') == 'café "x"'
+    assert answer_so_far(r'{"answer": "two\nlines') == "two lines"
+    assert answer_so_far(r'{"answer": "half an escape \u00') == ""  # waits for the next token
+    assert answer_so_far('Here it is: {"ans') == ""
+
+
+def test_a_reply_is_read_with_a_fence_or_prose_before_it():
+    body = '{"answer": "Exactly 2 [1].", "answerable": true, "claims": []}'
+    for text in (body, f"```json\n{body}\n```", f"Here is the JSON:\n{body}"):
+        assert _parse(text).answer == "Exactly 2 [1]."
+    with pytest.raises(ValueError):
+        _parse("I cannot answer that.")
 
 
 def test_the_writer_cites_through_a_chat_model(tiny, tuning):
