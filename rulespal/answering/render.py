@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import groupby
 
 from rulespal.core.messages import say
 from rulespal.core.text import STEP_NUMBER, plain
@@ -32,15 +33,11 @@ def quote_text(pick: Pick, doc_text: str) -> str:
     header row is quoted ("Players: 3, Rum markers: 10"), else their cells joined with " | "; rows joined with
     " / "; list items without their step numbers. A sentence before a table is followed by its rows, read so."""
     parts: list[str] = []
-    run: list = []  # consecutive row units, rendered together
-    for u in [*pick.units, None]:
-        if u is not None and u.kind == "row":
-            run.append(u)
+    for is_row, group in groupby(pick.units, key=lambda u: u.kind == "row"):
+        if is_row:  # consecutive rows, rendered together
+            parts.append(_rows_text(list(group), pick.hit.chunk.units, doc_text))
             continue
-        if run:
-            parts.append(_rows_text(run, pick.hit.chunk.units, doc_text))
-            run = []
-        if u is not None:
+        for u in group:
             text = plain(re.sub(r"\s*\t\s*", " | ", doc_text[u.start:u.end]))
             parts.append(STEP_NUMBER.sub("", text) if u.kind == "item" else text)
     sep = " / " if any(u.kind == "row" for u in pick.units) else " "

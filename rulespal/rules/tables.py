@@ -7,6 +7,7 @@ digits such as ``46743+1`` when the header says how many cells a row has.
 from __future__ import annotations
 
 import re
+from itertools import groupby
 from dataclasses import dataclass
 
 from rulespal.core.text import RULE_LINE, cells, plain
@@ -88,16 +89,11 @@ def _cells_digits(line: str, offset: int, want: int) -> list[Cell] | None:
 
 def row_runs(units) -> list[tuple[int, int]]:
     """(first, last) indexes of each run of consecutive table-row units of a chunk."""
-    runs, i = [], 0
-    while i < len(units):
-        if units[i].kind != "row":
-            i += 1
-            continue
-        j = i
-        while j + 1 < len(units) and units[j + 1].kind == "row":
-            j += 1
-        runs.append((i, j))
-        i = j + 1
+    runs = []
+    for is_row, group in groupby(enumerate(units), key=lambda iu: iu[1].kind == "row"):
+        if is_row:
+            at = [i for i, _ in group]
+            runs.append((at[0], at[-1]))
     return runs
 
 
