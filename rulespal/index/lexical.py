@@ -14,8 +14,10 @@ class LexicalIndex:
         self.size = size
 
     @classmethod
-    def build(cls, token_lists: list[list[str]]) -> "LexicalIndex":
-        model = bm25s.BM25(k1=1.2, b=0.75)
+    def build(cls, token_lists: list[list[str]], k1: float = 1.2, b: float = 0.75) -> "LexicalIndex":
+        """``k1`` and ``b``: Robertson's usual values (also pyserini's and bm25s' defaults), not tuned here: BM25
+        is one vote among the fused rankings, whose weight (tuning.lexical_weight) was tuned instead."""
+        model = bm25s.BM25(k1=k1, b=b)
         model.index([t or ["\u2205"] for t in token_lists], show_progress=False)
         return cls(model, len(token_lists))
 
