@@ -15,7 +15,7 @@ from rulespal.ingest.sections import BULLET, parse_blocks, split_lines
 
 # Passage sizes (characters): a rule, a list or a table a player reads on its own (the contract asks for
 # "hundreds of characters, rarely over 1,200"). Changing them needs a re-ingest, so they live here.
-# Hand-set from that contract, not tuned: a passage is cut near TARGET_CHARS, never over MAX_CHARS, and one under
+# Hand-set from that contract, not tuned: a passage is cut near TARGET_CHARS, never over MAX_CHARS, and
 # a section's last passage under MIN_CHARS joins the one before it when the two fit (a one-line tail says too
 # little to be found on its own).
 TARGET_CHARS = 900
