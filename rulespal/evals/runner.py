@@ -169,6 +169,9 @@ def summarize(results: list[Result]) -> dict:
         # answers whose text shows rulebook markup raw: a Markdown heading, table rule or row ("| 3-player game |"),
         # bold marks, a tab row (cells joined with " | " inside a sentence are the plain form)
         "raw_markup": sum(1 for r in results if RAW_MARKUP.search(r.answer.get("answer", ""))),
+        # answers that show a table row's cells without their column names ("3 | 10": render joins a row's cells
+        # with " | " only when the quote holds no header row to name them)
+        "unnamed_rows": sum(1 for r in results if " | " in r.answer.get("answer", "")),
         # answers whose drafted numbers the checks contradicted (and replaced by the quoted rule)
         "corrected": sum(1 for r in results if any(c.get("detail", "").startswith("a drafted answer")
                                                    for c in r.answer.get("checks", []))
