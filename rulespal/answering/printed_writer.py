@@ -26,7 +26,7 @@ def printed_elsewhere(ctx: AnswerContext) -> Draft | None:
     """The passages say the asked value is printed on a component: say the book doesn't print it."""
     if ctx.lang != "en" or not (ctx.plan.asks.quantity or ctx.plan.asks.value):
         return None
-    asked = stems(ctx.key_text)
+    asked = ctx.key_asks.words
     for hit in ctx.hits[:ctx.tuning.printed_hits]:
         chunk = hit.chunk
         if ctx.index.docs[chunk.doc].lang != "en":
