@@ -2,6 +2,10 @@
 
 Each says what it does and how it was chosen. "Five-book dev" is the dev split of rulespal/evals/gold.jsonl
 (the five corpus rulebooks); "hand-set" means set once by looking at dev failures, not by a grid.
+"Sweep 12-05: v1 a1, v2 a2, ..." is blind dev answer accuracy at each value, one field varied at a time
+(`python -m rulespal.evals.sweep`, 2026-12-05, code of 8a864c4; the defaults scored 0.615, abstention 0.43,
+false abstention 0.078, hit@1 0.680); "+a -b": questions it gained and lost. A value moves only when another
+wins by 3 questions or more net (1 % of dev) and holds the five-book dev figures.
 The eval runner (`rulespal eval --tune name=value`) and rulespal/evals/ablation.py can vary any of them.
 """
 
@@ -34,11 +38,14 @@ class Tuning:
     # share from the English sentence model's best unit, English books, searches only (answers rank passages
     # by their picked sentences); dev grid 0-0.7 on both dev splits: hit@1 0.56 -> 0.60, hit@5 0.94 -> 0.99 (blind)
     rerank_en_weight: float = 0.5
-    answer_hits: int = 8  # passages the answer writers look at; hand-set
+    # passages the answer writers look at; hand-set. Sweep 12-05: 5 0.612 (false abstention 0.099), 8 0.615, 12 0.618
+    # (abstention 0.39)
+    answer_hits: int = 8
 
     # ---- the reader (rulespal/retrieval/reader.py, when RULESPAL_READER names one) ----
     # the best picks it reads (those the abstention check may look at: prefer_answerable reaches past the first)
-    reader_picks: int = 3  # hand-set
+    # hand-set. Sweep 12-05: 2, 3 and 5 all 0.615 (no question changed)
+    reader_picks: int = 3
     # a pick whose rule the reader gives a lower probability of answering is not an answer. Chosen on the
     # reader's held-out training books (rulespal/models/READER.md: at 0.10 it abstains on 36 % of their
     # unanswerable questions with 0.5 % false abstention); blind dev with and without (see the README). With the
@@ -79,15 +86,22 @@ class Tuning:
     reader_korean: bool = False
 
     # ---- unit scoring: how well a sentence, item or row answers (rulespal/retrieval/units.py) ----
-    w_overlap: float = 0.45  # weight of idf-weighted term overlap beside dense similarity; dev grid
+    # weight of idf-weighted term overlap beside dense similarity; dev grid. Sweep 12-05: 0.3 0.603, 0.45 0.615, 0.6
+    # 0.615 (+3 -3)
+    w_overlap: float = 0.45
     # (USE's share in English units' similarity, 0.1 with a 0.1 shift, and a penalty for a worked example, 0.06,
     # went with the reader deciding answers, 2026-12-04 fifth session: blind dev 0.618 -> 0.621 without both,
     # abstention 0.46 -> 0.48; five-book dev 0.93 unchanged (+1 without USE's share). Also measured then, kept:
     # label_bonus 0 -> five-book dev 0.90 (-4); no_number_penalty 0 -> blind dev 0.621 but five-book dev -1)
-    unit_own_share: float = 0.75  # overlap with the unit itself vs with "section + unit"; hand-set
-    follow_up_focus: float = 0.6  # in a follow-up, share of overlap from its own words; hand-set
+    # overlap with the unit itself vs with "section + unit"; hand-set. Sweep 12-05: 0.5 0.612, 0.75 0.615, 1.0 0.615
+    # (no question changed)
+    unit_own_share: float = 0.75
+    # in a follow-up, share of overlap from its own words; hand-set. Sweep 12-05: 0.4, 0.6 and 0.8 all 0.615
+    follow_up_focus: float = 0.6
     label_bonus: float = 0.15  # a "Label: rule" unit whose label the question names; hand-set
-    number_bonus: float = 0.08  # a unit with a digit when the question asks for a quantity; hand-set
+    # a unit with a digit when the question asks for a quantity; hand-set. Sweep 12-05: 0 0.618 (+4 -3, false
+    # abstention 0.102), 0.08 0.615, 0.16 0.601
+    number_bonus: float = 0.08
     # a unit that permits, obliges or forbids ("may not", "never", "is not obliged") for a yes/no question;
     # grid 0-0.3 on five-book dev + blind dev: 0.2-0.3 a plateau (blind dev 0.514 -> 0.523), five-book unchanged
     deontic_bonus: float = 0.2
@@ -95,13 +109,22 @@ class Tuning:
     # (penalties for a heading without a number, a unit under 8 characters and a bare noun phrase went with the
     # retrained reader: each set to 0 changed no blind dev question, 0.5977 with or without them; five-book
     # dev / holdout 0.89 / 0.84 -> 0.90 / 0.84)
-    component_penalty: float = 0.3  # a components-list line when the question is not about components; hand-set
-    printed_hits: int = 5  # passages read for "X is shown on the cards" (the value is not in the book)
+    # a components-list line when the question is not about components; hand-set. Sweep 12-05: 0 0.609, 0.3 0.615, 0.6
+    # 0.615 (hit@1 0.674)
+    component_penalty: float = 0.3
+    # passages read for "X is shown on the cards" (the value is not in the book). Sweep 12-05: 3, 5 and 8 all 0.615
+    printed_hits: int = 5
 
     # ---- answer writing (rulespal/answering/) ----
-    w_rank: float = 0.3  # a pick's score = best unit's score + w_rank * the passage's score; dev grid
-    prefer_answerable: float = 0.85  # an answering pick this close to the best one is preferred; dev grid
-    second_citation_ratio: float = 0.93  # a second quote from the same book must score this close; dev grid
+    # a pick's score = best unit's score + w_rank * the passage's score; dev grid. Sweep 12-05: 0.15 0.618 (+8 -7,
+    # false abstention 0.116), 0.3 0.615, 0.5 0.601 (abstention 0.30)
+    w_rank: float = 0.3
+    # an answering pick this close to the best one is preferred; dev grid. Sweep 12-05: 0.75 0.615, 0.85 0.615, 0.95
+    # 0.612
+    prefer_answerable: float = 0.85
+    # a second quote from the same book must score this close; dev grid. Sweep 12-05: 0.85 0.612, 0.93 0.615, 1.0
+    # 0.618 (+6 -5)
+    second_citation_ratio: float = 0.93
     # the chosen passage's next best rule (outside the chosen one) is quoted too when its unit scores this share
     # of the best unit's; grid 0-0.95 on five-book dev + blind dev with two quotes at most (off: 0.847 / 0.524):
     # 0.7-0 a plateau on blind dev (0.544 on the 21 books of then), five-book dev 0.885 at 0.7-0.5; 0.5 kept
@@ -115,7 +138,9 @@ class Tuning:
     # grid 0-0.9 at three quotes on five-book dev + blind dev: 0-0.8 a plateau (0.908 / 0.532), 0.9 lower; 0.7
     # kept, so that a first hit that has nothing to do with the question is not quoted
     top_passage_ratio: float = 0.7
-    answerable_min: float = 0.40  # abstain below this pick score (USE similarities); dev grid
+    # abstain below this pick score (USE similarities); dev grid. Sweep 12-05: 0.3, 0.4 and 0.5 all 0.615 (no question
+    # changed: English picks meet answerable_min_en)
+    answerable_min: float = 0.40
     # the same for English sentences scored by MiniLM (higher scale); grid on the union of the five-book dev
     # and blind dev splits (0.7-1.0 x coverage 0.1-0.35): 0.9 / 0.15 gave the best accuracy there (0.648)
     answerable_min_en: float = 0.90
@@ -123,19 +148,34 @@ class Tuning:
     # 0.55-0.7 a plateau (blind dev 0.519 -> 0.532, false abstention 0.10 -> 0.05), five-book dev unchanged; 0.7 kept
     answerable_min_en_yes_no: float = 0.70
     coverage_min: float = 0.15  # share of the question's term weight the passage must hold; same grid
-    cross_lang_min: float = 0.30  # abstain below this pick score across languages; dev grid
-    unknown_share: float = 0.5  # abstain when this share of an English question's words is in no rulebook; hand-set
-    table_affinity_min: float = 0.45  # a table must be at least this much "about" the question; dev grid
-    table_caption_weight: float = 0.5  # caption/section overlap in a table's affinity; hand-set
-    table_rank_weight: float = 0.6  # the passage's fused rank in a table's affinity; hand-set
-    name_match_min: float = 0.5  # share of a row or column name the question must hold to select it; hand-set
-    extend_chars: int = 260  # a quoted sentence grows to its paragraph's next sentences up to this length; hand-set
-    max_quote: int = 700  # the longest quote (a caption with its list, rows with their header); hand-set
-    large_index_picks: int = 4  # passages whose sentences are embedded at query time on a large library; hand-set
+    # abstain below this pick score across languages; dev grid. Sweep 12-05: 0.2, 0.3 and 0.4 all 0.615
+    cross_lang_min: float = 0.30
+    # abstain when this share of an English question's words is in no rulebook; hand-set. Sweep 12-05: 0.3 0.612, 0.5
+    # 0.615, 0.7 0.615
+    unknown_share: float = 0.5
+    # a table must be at least this much "about" the question; dev grid. Sweep 12-05: 0.3, 0.45 and 0.6 all 0.615
+    table_affinity_min: float = 0.45
+    # caption/section overlap in a table's affinity; hand-set. Sweep 12-05: 0.25, 0.5 and 0.75 all 0.615
+    table_caption_weight: float = 0.5
+    # the passage's fused rank in a table's affinity; hand-set. Sweep 12-05: 0.3 0.618 (+1), 0.6 0.615, 0.9 0.615
+    table_rank_weight: float = 0.6
+    # share of a row or column name the question must hold to select it; hand-set. Sweep 12-05: 0.3, 0.5 and 0.7 all
+    # 0.615
+    name_match_min: float = 0.5
+    # a quoted sentence grows to its paragraph's next sentences up to this length; hand-set. Sweep 12-05: 150 0.601,
+    # 260 0.615, 400 0.615 (+2 -2)
+    extend_chars: int = 260
+    # the longest quote (a caption with its list, rows with their header); hand-set. Sweep 12-05: 500, 700 and 1000
+    # all 0.615
+    max_quote: int = 700
+    # passages whose sentences are embedded at query time on a large library; hand-set. Sweep 12-05: 2, 4 and 6 all
+    # 0.615
+    large_index_picks: int = 4
 
     # ---- checks (rulespal/rules/check.py) ----
     # another number for the same thing contradicts a claim when the cited sentence holds this share of the
-    # claim sentence's other words (or two words of the thing); grid 0.2-0.6 on half the checker set's books
+    # claim sentence's other words (or two words of the thing); grid 0.2-0.6 on half the checker set's books.
+    # Checker set 2026-12-05: 0.2, 0.3, 0.45 and 0.6 identical (status 0.885, mutations caught 0.796)
     restate_share: float = 0.3
 
     # ---- the conversation (rulespal/service.py) ----
@@ -143,9 +183,15 @@ class Tuning:
     # as the answer by this much over every other's is taken (0: off; the player is asked)
     # (blind dev: 0.15 and 0.3 changed no question; no dev question has two rival books read apart)
     reader_game_margin: float = 0.0
-    ambiguity_margin: float = 0.25  # another game's best pick this close to the best: ask which game; hand-set
-    cross_lang_ambiguity: float = 2.0  # the margin's multiple when the best pick is in another language; hand-set
-    follow_up_words: int = 4  # a question of at most this many words, naming no game, continues the last; hand-set
+    # another game's best pick this close to the best: ask which game; hand-set. Sweep 12-05: 0.15 0.612, 0.25 0.615,
+    # 0.35 0.615
+    ambiguity_margin: float = 0.25
+    # the margin's multiple when the best pick is in another language; hand-set. Sweep 12-05: 1.5, 2.0 and 3.0 all
+    # 0.615
+    cross_lang_ambiguity: float = 2.0
+    # a question of at most this many words, naming no game, continues the last; hand-set. Sweep 12-05: 3 0.612, 4
+    # 0.615, 6 0.618 (+1)
+    follow_up_words: int = 4
 
     def replace(self, **changes: Any) -> "Tuning":
         return dataclasses.replace(self, **changes)
