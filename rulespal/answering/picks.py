@@ -255,6 +255,10 @@ def _joined_list(chunk: Chunk, i: int, budget: int) -> tuple[Unit, ...] | None:
     return tuple(units[first:last + 1]) if units[last].end - units[first].start <= budget else None
 
 
+# A row quotes its table's header row when the header is at most this many rows above it; hand-set.
+HEADER_REACH = 2
+
+
 def _table_rows(units: tuple[Unit, ...], i: int, budget: int) -> tuple[Unit, ...]:
     """A row with its table's header row; the header row itself with the rows under it."""
     first = i
@@ -265,7 +269,7 @@ def _table_rows(units: tuple[Unit, ...], i: int, budget: int) -> tuple[Unit, ...
         while j + 1 < len(units) and units[j + 1].kind == "row" and units[j + 1].end - units[i].start <= budget:
             j += 1
         return tuple(units[i:j + 1])
-    if i - first <= 2 and units[i].end - units[first].start <= budget:
+    if i - first <= HEADER_REACH and units[i].end - units[first].start <= budget:
         return tuple(units[first:i + 1])  # the header row is in reach: quote it too
     return (units[i],)
 

@@ -25,13 +25,18 @@ class Carried:
     game_carried: bool = False  # the scope is an earlier question's game, not one picked or named now
 
 
+# A question that names a game continues the last one only if it opens like a continuation and has at most this
+# many words besides the name ("and in Reef Raiders?"); hand-set.
+NAMED_FOLLOW_UP_WORDS = 3
+
+
 def is_follow_up(question: str, named: list[str], max_words: int, stripped: str | None = None) -> bool:
     """A short question, one that opens like a continuation, or one that ends pointing back ("can my partner
     chime in on that?"), and that names no game; or one that only moves the last question to another game
     ("and in Reef Raiders?", ``stripped``: the question without the name)."""
     if named:
         rest = question if stripped is None else stripped
-        return bool(FOLLOW_UP_LEAD.match(question)) and len(rest.split()) <= 3
+        return bool(FOLLOW_UP_LEAD.match(question)) and len(rest.split()) <= NAMED_FOLLOW_UP_WORDS
     words = len(question.split())
     return (bool(FOLLOW_UP_LEAD.match(question)) or words <= max_words
             or (words <= 2 * max_words and BACK_REFERENCE.search(question) is not None))

@@ -105,10 +105,14 @@ def _term_match(index: IndexSnapshot, qtok: set[str], focus: set[str], text: str
     return ov
 
 
+# A line of at most this many words under a components heading is a components entry ("12 Gold cubes"); hand-set.
+COMPONENT_LINE_WORDS = 6
+
+
 def _shape(s: float, text: str, kind: str, wants_number: bool, off_topic_components: bool, t: Tuning) -> float:
     """``s`` with the bonuses and penalties for what an answer looks like."""
     if wants_number:
         s += t.number_bonus if DIGIT.search(text) else -t.no_number_penalty
-    if off_topic_components and (kind == "item" or len(text.split()) <= 6):
+    if off_topic_components and (kind == "item" or len(text.split()) <= COMPONENT_LINE_WORDS):
         s -= t.component_penalty  # "12 Gold cubes" answers what is in the box, not how the rules use it
     return s
