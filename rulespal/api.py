@@ -3,9 +3,9 @@
 # No ``from __future__ import annotations`` here: the routes' body types are made per app in ``_add_routes``,
 # and FastAPI reads a route's annotations as objects, which a postponed (string) annotation of a local is not.
 import json
-import math
 import queue
 import secrets
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -17,9 +17,6 @@ from fastapi import Depends, FastAPI, File, Form, Header, Query, Request, Upload
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi_offline import FastAPIOffline
-from limits import RateLimitItemPerSecond
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, Field, create_model
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Message, Receive
@@ -115,19 +112,16 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 
 class Limits:
-    """Request size and per-client rate limits, as plain ASGI middleware (no state shared between processes).
-
-    The rate: at most ``burst`` requests in any window of ``burst / per_minute`` minutes (a moving window, by the
-    ``limits`` package): a burst at once, then ``per_minute`` a minute on average."""
+    """Request size and per-client rate limits, as plain ASGI middleware (no state shared between processes)."""
 
     def __init__(self, app, max_body: int, per_minute: int, burst: int, max_upload: int = 0):
         self.app = app
         self.max_body = max_body
         self.max_upload = max_upload  # POST /api/rulebooks carries a whole rulebook file
         self.rate = per_minute / 60.0
-        burst = max(1, burst)
-        self.window = RateLimitItemPerSecond(burst, max(1, round(burst / self.rate))) if self.rate > 0 else None
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.burst = burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+        self.lock = threading.Lock()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or not scope["path"].startswith("/api/"):
@@ -142,10 +136,9 @@ class Limits:
                          "send a smaller rulebook")
         if length is not None and (not length.isdigit() or int(length) > limit):
             return await _send_error(send, 413, "request_too_large", too_large)
-        if self.window is not None and not self.limiter.hit(self.window, _client(scope)):
-            wait = max(1, math.ceil(self.limiter.get_window_stats(self.window, _client(scope)).reset_time - time.time()))
+        if self.rate > 0 and not self._allow(scope):
             return await _send_error(send, 429, "rate_limited",
-                                     f"too many requests from this client; wait {wait} s and try again", wait)
+                                     "too many requests from this client; wait a few seconds and try again")
         if length is None:
             # a body sent in chunks has no Content-Length: count it as it arrives, then hand it on whole
             try:
@@ -157,9 +150,19 @@ class Limits:
             receive = _replay(body, receive)
         return await self.app(scope, receive, send)
 
-
-def _client(scope) -> str:
-    return (scope.get("client") or ("?", 0))[0]
+    def _allow(self, scope) -> bool:
+        client = (scope.get("client") or ("?", 0))[0]
+        now = time.monotonic()
+        with self.lock:
+            tokens, last = self.buckets.get(client, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - last) * self.rate)
+            if tokens < 1.0:
+                self.buckets[client] = (tokens, now)
+                return False
+            self.buckets[client] = (tokens - 1.0, now)
+            if len(self.buckets) > 10000:  # forget idle clients rather than grow without bound
+                self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 300}
+            return True
 
 
 class _ClientGone(Exception):
@@ -196,11 +199,11 @@ def _replay(body: bytes, receive: Receive) -> Receive:
     return again
 
 
-async def _send_error(send, status: int, code: str, message: str, retry_after: int = 5) -> None:
+async def _send_error(send, status: int, code: str, message: str) -> None:
     body = json.dumps({"error": {"code": code, "message": message}}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     if status == 429:
-        headers.append((b"retry-after", str(retry_after).encode()))
+        headers.append((b"retry-after", b"5"))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
