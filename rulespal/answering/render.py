@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import groupby
 
 from rulespal.core.messages import say
-from rulespal.core.text import STEP_NUMBER, plain
-from rulespal.core.types import Citation
+from rulespal.core.text import STEP_NUMBER, labelled_row, plain
+from rulespal.core.types import Chunk, Citation, Unit
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.glossary import gloss
 from rulespal.rules.tables import rows_cells
@@ -28,14 +29,17 @@ def span_citation(index: IndexSnapshot, n: int, doc: str, start: int, end: int) 
 # A list item's step number (core.text.STEP_NUMBER): the citation keeps it; the answer's line does not.
 
 
-def quote_text(pick: Pick, doc_text: str) -> str:
-    """The picked units as one line of plain text: a table's rows each with its column names when the table's
-    header row is quoted ("Players: 3, Rum markers: 10"), else their cells joined with " | "; rows joined with
-    " / "; list items without their step numbers. A sentence before a table is followed by its rows, read so."""
+def quote_text(pick: Pick, doc_text: str, head_of: Callable[[Unit], Unit | None] | None = None) -> str:
+    """The picked units as one line of plain text: a table's rows each with its column names ("Players: 3, Rum
+    markers: 10"), else their cells joined with " | "; rows joined with " / "; list items without their step
+    numbers. A sentence before a table is followed by its rows, read so. ``head_of``: a row's table's header row
+    (``table_head``); by default the first row of its run in the pick's passage."""
+    units = pick.hit.chunk.units
+    head_of = head_of or (lambda row: _run_start(units, row))
     parts: list[str] = []
     for is_row, group in groupby(pick.units, key=lambda u: u.kind == "row"):
         if is_row:  # consecutive rows, rendered together
-            parts.append(_rows_text(list(group), pick.hit.chunk.units, doc_text))
+            parts.append(_rows_text(list(group), head_of, doc_text))
             continue
         for u in group:
             text = plain(re.sub(r"\s*\t\s*", " | ", doc_text[u.start:u.end]))
@@ -44,21 +48,45 @@ def quote_text(pick: Pick, doc_text: str) -> str:
     return sep.join(p for p in parts if p)
 
 
-def _rows_text(run: list, units: tuple, doc_text: str) -> str:
-    """Table rows: with their column names when the run starts at the table's header row."""
-    rows = [r for r in rows_cells(doc_text, [(u.start, u.end) for u in run]) if r]
-    at = units.index(run[0]) if run[0] in units else -1
-    if at >= 0 and (at == 0 or units[at - 1].kind != "row") and len(rows) > 1:
-        return " / ".join(_labelled(rows[0], r) for r in rows[1:])
-    return " / ".join(" | ".join(c for c in r if c) for r in rows)
+def _run_start(units: tuple[Unit, ...], row: Unit) -> Unit | None:
+    """The first row of the run of rows ``row`` is in, within ``units`` (None: ``row`` is not among them)."""
+    if row not in units:
+        return None
+    k = units.index(row)
+    while k > 0 and units[k - 1].kind == "row":
+        k -= 1
+    return units[k]
 
 
-def _labelled(head: list[str], row: list[str]) -> str:
-    """A row with its column names ("Players: 3, Rum markers: 10"). A lone cell under a wider header (a glued
-    table's last row, "5") is not the first column's value: it stays bare."""
-    if len(row) == 1 < len(head):
-        return row[0]
-    return ", ".join(f"{h}: {c}" if h else c for h, c in zip(head, row) if c)
+def table_head(index: IndexSnapshot, chunk: Chunk, row: Unit) -> Unit | None:
+    """The header row of the table ``row`` belongs to: the first row of its run, walked back into the passages
+    before when a long table was cut into several (the rows of one table are a line apart, tables a blank line)."""
+    found = index.unit_at(chunk.doc, row.start)
+    if found is None:
+        return None
+    chunk = found[0]
+    head = _run_start(chunk.units, row)
+    text = index.text(chunk.doc)
+    while head is not None and head == chunk.units[0]:
+        before = index.preceding(chunk)
+        if before is None or not before.units or before.units[-1].kind != "row":
+            break
+        gap = text[before.units[-1].end:head.start]
+        if gap.strip() or gap.count("\n") > 1:
+            break
+        chunk, head = before, _run_start(before.units, before.units[-1])
+    return head
+
+
+def _rows_text(run: list[Unit], head_of: Callable[[Unit], Unit | None], doc_text: str) -> str:
+    """Table rows with their column names, read from their table's header row (quoted or not); a lone header
+    row, or rows whose header has no cells, as cells joined with " | "."""
+    head = head_of(run[0])
+    rows = run if head is None or head == run[0] else [head, *run]
+    cells = rows_cells(doc_text, [(u.start, u.end) for u in rows])
+    if head is not None and cells[0] and len(rows) > 1:
+        return " / ".join(labelled_row(cells[0], r) for r in cells[1:] if r)
+    return " / ".join(" | ".join(c for c in r if c) for r in cells if r)
 
 
 def across(text: str, q_lang: str, doc_lang: str, glossary: list[tuple[str, str]]) -> str:
@@ -70,7 +98,8 @@ def across(text: str, q_lang: str, doc_lang: str, glossary: list[tuple[str, str]
 
 def render(index: IndexSnapshot, pick: Pick, q_lang: str, glossary: list[tuple[str, str]]) -> str:
     doc = pick.hit.chunk.doc
-    return across(quote_text(pick, index.text(doc)), q_lang, index.docs[doc].lang, glossary)
+    text = quote_text(pick, index.text(doc), lambda row: table_head(index, pick.hit.chunk, row))
+    return across(text, q_lang, index.docs[doc].lang, glossary)
 
 
 def lead_for(q_lang: str, doc_lang: str) -> str:

@@ -74,17 +74,38 @@ def cells(row: str) -> list[str]:
 
 
 def flat_quote(text: str) -> str:
-    """A quote on one line as a reader sees it: table rows as cells joined with " | ", Markdown marks left out."""
-    out, last_row = "", False
-    for line in text.splitlines():
-        if RULE_LINE.fullmatch(line):
+    """A quote on one line as a reader sees it: Markdown marks left out, table rows as cells joined with " | ",
+    rows with " / "; rows under a Markdown header row (the one a "|---|" rule line follows) with their column
+    names ("Players: 3, Rum: 10")."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        j = k
+        while j < len(lines) and TABLE_ROW.fullmatch(lines[j]):
+            j += 1
+        if j == k:  # not a table row
+            if not RULE_LINE.fullmatch(lines[k]) and (flat := plain(lines[k])):
+                out.append(flat)
+            k += 1
             continue
-        row = TABLE_ROW.fullmatch(line) is not None
-        flat = " | ".join(c for c in cells(line) if c) if row else plain(line)
-        if flat:
-            out += (" / " if row and last_row else " " if out else "") + flat
-            last_row = row
-    return out
+        rows = [cells(line) for line in lines[k:j] if not RULE_LINE.fullmatch(line)]
+        if j - k > 2 and RULE_LINE.fullmatch(lines[k + 1]):
+            flats = [labelled_row(rows[0], r) for r in rows[1:]]
+        else:
+            flats = [" | ".join(c for c in r if c) for r in rows]
+        out.append(" / ".join(f for f in flats if f))
+        k = j
+    return " ".join(f for f in out if f)
+
+
+def labelled_row(head: list[str], row: list[str]) -> str:
+    """A table row with its column names ("Players: 3, Rum markers: 10"); cells beyond the header's stay bare. A
+    lone cell under a wider header (a glued table's last row, "5") is not the first column's value: it stays bare."""
+    if len(row) == 1 < len(head):
+        return row[0]
+    named = [f"{h}: {c}" if h else c for h, c in zip(head, row) if c]
+    return ", ".join(named + [c for c in row[len(head):] if c])
 
 
 def aligned_rows(text: str) -> list[str]:

@@ -109,6 +109,11 @@ class IndexSnapshot:
         pos = self.position[chunk.id] + 1
         return self.chunks[pos] if pos < len(self.chunks) and self.chunks[pos].doc == chunk.doc else None
 
+    def preceding(self, chunk: Chunk) -> Chunk | None:
+        """The previous passage of the same rulebook, if any."""
+        pos = self.position[chunk.id] - 1
+        return self.chunks[pos] if pos >= 0 and self.chunks[pos].doc == chunk.doc else None
+
     def text(self, doc_id: str) -> str:
         if doc_id not in self._texts:
             self._texts[doc_id] = read_text_exact(self.docs[doc_id].text_path)

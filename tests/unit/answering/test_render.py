@@ -2,7 +2,7 @@
 
 from rulespal.ingest.chunks import chunk_text
 from rulespal.answering.picks import Pick
-from rulespal.answering.render import quote_text
+from rulespal.answering.render import quote_text, table_head
 from rulespal.core.types import Hit
 
 BOOK = """# Setup
@@ -33,3 +33,45 @@ def test_a_sentence_and_the_table_after_it_read_as_rows_with_their_column_names(
 
 def test_rows_alone_read_the_same():
     assert _pick({"row"}).startswith("2-player game, Normal mode: 4 per player")
+
+
+def test_a_row_far_below_its_header_still_names_its_columns():
+    book = "# Strategy cards\n\n| # | Card | Initiative |\n| --- | --- | --- |\n" + "".join(
+        f"| {n} | Card {n} | {n} |\n" for n in range(1, 9))
+    chunk = chunk_text("d", book)[0]
+    row = [u for u in chunk.units if u.kind == "row"][-1]
+    assert quote_text(Pick(Hit(chunk, 1.0), (row,), 1.0), book) == "#: 8, Card: Card 8, Initiative: 8"
+
+
+class _Index:
+    """The two lookups table_head makes of an index: a unit's passage, and the passage before."""
+
+    def __init__(self, chunks, text):
+        self.chunks, self._text = chunks, text
+
+    def unit_at(self, doc, offset):
+        return next(((c, u) for c in self.chunks for u in c.units if u.start <= offset < u.end), None)
+
+    def preceding(self, chunk):
+        k = self.chunks.index(chunk)
+        return self.chunks[k - 1] if k > 0 else None
+
+    def text(self, doc):
+        return self._text
+
+
+def test_a_table_cut_into_several_passages_keeps_its_header_for_the_later_rows():
+    long_cell = "x" * 60
+    book = "# Costs\n\n| Item | Cost | Note |\n| --- | --- | --- |\n" + "".join(
+        f"| Item {n} | {n} | {long_cell} |\n" for n in range(1, 40)) + "\nAfter the table.\n\n| A | B |\n| --- | --- |\n| 1 | 2 |\n"
+    chunks = chunk_text("d", book)
+    later = next(c for c in chunks if c.units[0].kind == "row" and "Item 39" in c.text)
+    row = next(u for u in later.units if "Item 39" in book[u.start:u.end])
+    index = _Index(chunks, book)
+    head = table_head(index, later, row)  # type: ignore[arg-type]
+    assert head is not None and book[head.start:head.end] == "| Item | Cost | Note |"
+    line = quote_text(Pick(Hit(later, 1.0), (row,), 1.0), book, lambda r: table_head(index, later, r))  # type: ignore[arg-type]
+    assert line == f"Item: Item 39, Cost: 39, Note: {long_cell}"
+    other = next(c for c in chunks if "| 1 | 2 |" in c.text)  # the next table, a blank line away, has its own
+    first = next(u for u in other.units if book[u.start:u.end] == "| 1 | 2 |")
+    assert book[(h := table_head(index, other, first)).start:h.end] == "| A | B |"  # type: ignore[arg-type,union-attr]

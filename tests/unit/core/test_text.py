@@ -7,7 +7,7 @@ def test_rows_become_cells_and_markdown_marks_go():
     assert cells("| 6 | Warfare | Remove one token. |") == ["6", "Warfare", "Remove one token."]
     assert cells("6-9\tHalf the wounds") == ["6-9", "Half the wounds"]
     assert flat_quote("Roll\tResult\n6-9\tHalf\n10\tAll") == "Roll | Result / 6-9 | Half / 10 | All"
-    assert flat_quote("| # | Card |\n| --- | --- |\n| 1 | **Leadership** |") == "# | Card / 1 | Leadership"
+    assert flat_quote("| # | Card |\n| --- | --- |\n| 1 | **Leadership** |") == "#: 1, Card: Leadership"
     assert flat_quote("### HAND LIMIT\n* You may hold **7** cards.") == "HAND LIMIT You may hold 7 cards."
 
 
