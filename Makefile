@@ -7,12 +7,13 @@ PORT   ?= 8000
 
 .PHONY: run test test-fast install index eval clean reader reader-cpu reader-data reader-pairs train-deps
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || python3 -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	# The CPU build of torch lies on this machine's disk; install it first or pip pulls a CUDA build.
 	$(BIN)/pip install -q torch==2.13.0
-	$(BIN)/pip install -q -e '.[test]'
+	# constraints.txt pins every package: the eval's expected figures hold on a fresh machine
+	$(BIN)/pip install -q -c constraints.txt -e '.[test]'
 	# The English sentence model as an ONNX file (exported once from the packaged weights).
 	$(BIN)/python -m rulespal.index.onnx_minilm
 	touch $(STAMP)
@@ -50,7 +51,7 @@ reader-data: install
 	$(BIN)/python -m training.reader.data mine
 
 train-deps: install
-	$(BIN)/pip install -q -e '.[train]'
+	$(BIN)/pip install -q -c constraints.txt -e '.[train]'
 
 reader-pairs: train-deps
 	mkdir -p data/reader-gpu
