@@ -7,7 +7,7 @@ from collections.abc import Callable
 from itertools import groupby
 
 from rulespal.core.messages import say
-from rulespal.core.text import STEP_NUMBER, labelled_row, plain
+from rulespal.core.text import STEP_NUMBER, labelled_rows, plain
 from rulespal.core.types import Chunk, Citation, Unit
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.glossary import gloss
@@ -85,7 +85,7 @@ def _rows_text(run: list[Unit], head_of: Callable[[Unit], Unit | None], doc_text
     rows = run if head is None or head == run[0] else [head, *run]
     cells = rows_cells(doc_text, [(u.start, u.end) for u in rows])
     if head is not None and cells[0] and len(rows) > 1:
-        return " / ".join(labelled_row(cells[0], r) for r in cells[1:] if r)
+        return " / ".join(labelled_rows(cells[0], cells[1:]))
     return " / ".join(" | ".join(c for c in r if c) for r in cells if r)
 
 

@@ -91,12 +91,26 @@ def flat_quote(text: str) -> str:
             continue
         rows = [cells(line) for line in lines[k:j] if not RULE_LINE.fullmatch(line)]
         if j - k > 2 and RULE_LINE.fullmatch(lines[k + 1]):
-            flats = [labelled_row(rows[0], r) for r in rows[1:]]
+            flats = labelled_rows(rows[0], rows[1:])
         else:
             flats = [" | ".join(c for c in r if c) for r in rows]
         out.append(" / ".join(f for f in flats if f))
         k = j
     return " ".join(f for f in out if f)
+
+
+# A header cell that is a count or a range ("1", "3-4", "5+"): a header of such cells heads a table read across.
+COUNT_CELL = re.compile(r"[+-]?\d+(?:\s*[-–]\s*\d+)?\+?")
+
+
+def labelled_rows(head: list[str], rows: list[list[str]]) -> list[str]:
+    """Table rows with their column names, one line each. A table read across ("Butterflies | 1 | 2 | 3" over
+    "Points | 3 | 7 | 12": a header of counts) is named by its first column instead: "Butterflies: 1, 2, 3 /
+    Points: 3, 7, 12"."""
+    if len(head) > 2 and head[0] and all(COUNT_CELL.fullmatch(c) for c in head[1:]):
+        return [f"{r[0]}: {', '.join(c for c in r[1:] if c)}" if r[0] else ", ".join(c for c in r if c)
+                for r in (head, *rows) if r]
+    return [labelled_row(head, r) for r in rows if r]
 
 
 def labelled_row(head: list[str], row: list[str]) -> str:

@@ -80,10 +80,6 @@ class Tuning:
     # file and tables read as rows (2026-12-04, fifth session), blind dev hit@1 0.612 (0), 0.687 (2), 0.670 (3),
     # answers unchanged: 2, which also reads a third fewer rules (bench search p50 31 ms at 3)
     search_reader_top: int = 2
-    # a Korean question about an English book is read as its English glossary terms plus its own Latin-script
-    # words and numbers ("3인 turn order 덱 카드" -> "deck card 3 turn order"); off: Korean questions are not
-    # read. Blind dev 2026-12-04: off 0.598, on 0.595 (+2 -3, hit@1 0.650 -> 0.646): off
-    reader_korean: bool = False
 
     # ---- unit scoring: how well a sentence, item or row answers (rulespal/retrieval/units.py) ----
     # weight of idf-weighted term overlap beside dense similarity; dev grid. Sweep 12-05: 0.3 0.603, 0.45 0.615, 0.6

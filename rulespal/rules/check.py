@@ -64,7 +64,8 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
                  glossary: tuple[tuple[str, str], ...] = ()) -> list[Check]:
     claims, others = read_claims(draft.text, question, names)
     worked = _worked(draft, question)
-    flat_quotes = [_flat(cite.quote) for cite in draft.citations]
+    # each quote as words, and as the answer reads its table rows: with their column names (core.text.flat_quote)
+    flat_quotes = [(_flat(cite.quote), _flat(flat_quote(cite.quote))) for cite in draft.citations]
     checks: list[Check] = []
     # numbers of the quoted rules (an extractive answer quotes; a language model's is quoted word for word) about
     # something else than what is asked
@@ -104,25 +105,30 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
 
 
 def _flat(text: str) -> str:
-    """A quote or an answer's sentence as words only: markers, Markdown, bullets, step numbers, table bars,
-    quotation marks and case left out, so that an answer's copy of a rule reads the same as the rule."""
+    """A quote or an answer's sentence as words only: markers, Markdown, bullets, step numbers, table bars, the
+    slashes between rows, quotation marks and case left out, so that an answer's copy of a rule reads the same as
+    the rule."""
     lines = [STEP_NUMBER.sub("", plain(line)) for line in MARKER.sub(" ", text).splitlines()]
-    return " ".join(re.sub(r"[|\t\"“”‘’«»]", " ", " ".join(lines)).split()).casefold().strip(" .:;")
+    return " ".join(re.sub(r"[|/\t\"“”‘’«»]", " ", " ".join(lines)).split()).casefold().strip(" .:;")
 
 
-def _quoted_verbatim(c: Claim, draft: Draft, flat_quotes: list[str]) -> tuple[str, SourceSpan | None, str | None] | None:
+def _quoted_verbatim(c: Claim, draft: Draft, flat_quotes: list[tuple[str, str]]
+                     ) -> tuple[str, SourceSpan | None, str | None] | None:
     """A claim in a stretch of the answer copied word for word from a cited quote is what that quote says: a
-    quote never contradicts itself. The stretch is the claim's sentence, or its part after a lead-in colon.
-    ``flat_quotes``: ``_flat`` of each citation's quote, in order."""
+    quote never contradicts itself. The stretch is the claim's sentence, or its part after a lead-in colon, never
+    across a citation marker ("... WE [2] Note: ..." is two quotes). ``flat_quotes``: ``_flat`` of each citation's
+    quote, and of its rows named, in order."""
     start, end = sentence_span(draft.text, c.start)
+    start = max([start] + [m.end() for m in MARKER.finditer(draft.text, start, c.start)])
+    end = min([end] + [m.start() for m in MARKER.finditer(draft.text, c.end, end)])
     sentence = draft.text[start:end]
     pieces = [sentence] + [sentence[i + 1:] for i in (sentence.find(":"), sentence.find("\"")) if 0 <= i < c.start - start]
     for piece in pieces:
         words = _flat(piece)
         if len(words.split()) < VERBATIM_MIN_WORDS:
             continue
-        for cite, flat in zip(draft.citations, flat_quotes):
-            if words in flat:
+        for cite, flats in zip(draft.citations, flat_quotes):
+            if any(words in flat for flat in flats):
                 m = re.search(re.escape(c.text), cite.quote)
                 num = _number_span(c) or (c.start, c.end)  # the source is the number itself, as elsewhere
                 at = cite.start + m.start() + num[0] - c.start if m else cite.start

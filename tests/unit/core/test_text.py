@@ -48,3 +48,8 @@ def test_sentence_span_is_the_sentence_or_line_holding_the_position():
     text = "Draw 2 cards. With 3 players, draw 4.\nScore 1 point."
     assert text[slice(*sentence_span(text, text.index("3 players")))] == "With 3 players, draw 4."
     assert text[slice(*sentence_span(text, text.index("Score")))] == "Score 1 point."
+
+
+def test_a_table_read_across_is_named_by_its_first_column():
+    quote = "| Butterflies | 1 | 2 | 3 |\n| --- | --- | --- | --- |\n| Points | 3 | 7 | 12 |"
+    assert flat_quote(quote) == "Butterflies: 1, 2, 3 / Points: 3, 7, 12"

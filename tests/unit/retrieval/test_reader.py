@@ -116,12 +116,9 @@ def test_a_search_reorders_its_first_hits_by_the_read_of_their_best_rule(tiny, t
     assert Picker(tiny, plan, tuning, None).reranked_hits(hits, len(hits), 5.0) == hits
 
 
-def test_a_korean_question_is_read_as_its_english_terms_only_when_asked_to(tiny, tuning):
+def test_only_an_english_question_is_read(tiny, tuning):
     from rulespal.retrieval.retriever import Retriever
 
-    question = "3인 플레이하면 turn order 덱에 카드 몇 장 넣어요?"
-    extra = ["deck", "card", "덱"]  # the glossary's terms for the question's words (one of them Korean)
-    assert Retriever(tiny, tuning)._read(question, "ko", extra) == ""
-    on = Retriever(tiny, tuning.replace(reader_korean=True))
-    assert on._read(question, "ko", extra) == "deck card 3 turn order"
-    assert on._read("how many cards?", "en", []) == "how many cards?"
+    retriever = Retriever(tiny, tuning)
+    assert retriever._read("3인 플레이하면 turn order 덱에 카드 몇 장 넣어요?", "ko") == ""
+    assert retriever._read("how many cards?", "en") == "how many cards?"

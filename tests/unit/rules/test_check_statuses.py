@@ -454,3 +454,17 @@ def test_a_rate_per_player_is_about_what_the_question_counts_and_no_more():
     turn = check_answer(Draft("You get 3 Gold per turn [1].", True, ("d",), (_whole("You gain 3 Gold per turn."),)),
                         question="how many rum cubes do I get?")
     assert [(c.claim, c.answers) for c in turn] == [("3 Gold", False)]
+
+
+def test_a_quoted_table_read_with_its_column_names_is_quoted_word_for_word():
+    # the answer names each row's columns; the quote holds the header: its numbers are the rule's, not wrong
+    # answers for another player count ("the first 3 players")
+    quote = ("The first 3 players gain VP per the table below:\n\n| Position | 1st Fair | 2nd Fair |\n"
+             "| --- | --- | --- |\n| 1st | 9 | 12 |\n| 2nd | 6 | 8 |")
+    answer = ("The first 3 players gain VP per the table below: / Position: 1st, 1st Fair: 9, 2nd Fair: 12 / "
+              "Position: 2nd, 1st Fair: 6, 2nd Fair: 8 [1] Note: 4th place gains no VP. [2]")  # no full stop between
+    note = Citation(n=2, doc="d", section="", start=len(quote) + 2, end=len(quote) + 30, quote="Note: 4th place gains no VP.")
+    checks = check_answer(Draft(answer, True, ("d",), (_whole(quote), note)), None, "how many VP does first place get?")
+    shown = {c.claim: c for c in checks}
+    assert shown["9"].status == "verified" and shown["9"].quoted is True
+    assert [c.claim for c in checks if c.answers is False] == []
