@@ -79,13 +79,14 @@ def table_head(index: IndexSnapshot, chunk: Chunk, row: Unit) -> Unit | None:
 
 
 def _rows_text(run: list[Unit], head_of: Callable[[Unit], Unit | None], doc_text: str) -> str:
-    """Table rows with their column names, read from their table's header row (quoted or not); a lone header
-    row, or rows whose header has no cells, as cells joined with " | "."""
+    """Table rows with their column names, read from their table's header row (quoted or not); a header row
+    alone, its names ("#, Card, Initiative"); rows whose header is unknown or has no cells, their cells joined
+    with " | "."""
     head = head_of(run[0])
     rows = run if head is None or head == run[0] else [head, *run]
     cells = rows_cells(doc_text, [(u.start, u.end) for u in rows])
-    if head is not None and cells[0] and len(rows) > 1:
-        return " / ".join(labelled_rows(cells[0], cells[1:]))
+    if head is not None and cells[0]:
+        return " / ".join(labelled_rows(cells[0], cells[1:])) if len(rows) > 1 else ", ".join(c for c in cells[0] if c)
     return " / ".join(" | ".join(c for c in r if c) for r in cells if r)
 
 

@@ -76,7 +76,7 @@ def cells(row: str) -> list[str]:
 def flat_quote(text: str) -> str:
     """A quote on one line as a reader sees it: Markdown marks left out, table rows as cells joined with " | ",
     rows with " / "; rows under a Markdown header row (the one a "|---|" rule line follows) with their column
-    names ("Players: 3, Rum: 10")."""
+    names ("Players: 3, Rum: 10"), and that header alone as its names ("Players, Rum")."""
     lines = [line for line in text.splitlines() if line.strip()]
     out: list[str] = []
     k = 0
@@ -92,6 +92,8 @@ def flat_quote(text: str) -> str:
         rows = [cells(line) for line in lines[k:j] if not RULE_LINE.fullmatch(line)]
         if j - k > 2 and RULE_LINE.fullmatch(lines[k + 1]):
             flats = labelled_rows(rows[0], rows[1:])
+        elif j - k == 2 and RULE_LINE.fullmatch(lines[k + 1]):  # a header row alone: its names
+            flats = [", ".join(c for c in rows[0] if c)]
         else:
             flats = [" | ".join(c for c in r if c) for r in rows]
         out.append(" / ".join(f for f in flats if f))

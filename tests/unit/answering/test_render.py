@@ -75,3 +75,9 @@ def test_a_table_cut_into_several_passages_keeps_its_header_for_the_later_rows()
     other = next(c for c in chunks if "| 1 | 2 |" in c.text)  # the next table, a blank line away, has its own
     first = next(u for u in other.units if book[u.start:u.end] == "| 1 | 2 |")
     assert book[(h := table_head(index, other, first)).start:h.end] == "| A | B |"  # type: ignore[arg-type,union-attr]
+
+
+def test_a_header_row_alone_reads_as_its_column_names():
+    chunk = next(c for c in chunk_text("d", BOOK) if any(u.kind == "row" for u in c.units))
+    head = next(u for u in chunk.units if u.kind == "row")
+    assert quote_text(Pick(Hit(chunk, 1.0), (head,), 1.0), BOOK) == "Normal mode, Expert mode"

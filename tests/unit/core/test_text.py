@@ -53,3 +53,7 @@ def test_sentence_span_is_the_sentence_or_line_holding_the_position():
 def test_a_table_read_across_is_named_by_its_first_column():
     quote = "| Butterflies | 1 | 2 | 3 |\n| --- | --- | --- | --- |\n| Points | 3 | 7 | 12 |"
     assert flat_quote(quote) == "Butterflies: 1, 2, 3 / Points: 3, 7, 12"
+
+
+def test_a_header_row_alone_reads_as_its_column_names():
+    assert flat_quote("The cards are:\n\n| # | Card | Ability |\n| --- | --- | --- |") == "The cards are: #, Card, Ability"
