@@ -90,7 +90,7 @@ class Tuning:
     # abstention 0.46 -> 0.48; five-book dev 0.93 unchanged (+1 without USE's share). Also measured then, kept:
     # label_bonus 0 -> five-book dev 0.90 (-4); no_number_penalty 0 -> blind dev 0.621 but five-book dev -1)
     # overlap with the unit itself vs with "section + unit"; hand-set. Sweep 12-05: 0.5 0.612, 0.75 0.615, 1.0 0.615
-    # (no question changed)
+    # (no question changed; five-book dev -1 at 1.0, seventh session)
     unit_own_share: float = 0.75
     # in a follow-up, share of overlap from its own words; hand-set. Sweep 12-05: 0.4, 0.6 and 0.8 all 0.615
     follow_up_focus: float = 0.6
@@ -154,7 +154,8 @@ class Tuning:
     unknown_share: float = 0.5
     # a table must be at least this much "about" the question; dev grid. Sweep 12-05: 0.3, 0.45 and 0.6 all 0.615
     table_affinity_min: float = 0.45
-    # caption/section overlap in a table's affinity; hand-set. Sweep 12-05: 0.25, 0.5 and 0.75 all 0.615
+    # caption/section overlap in a table's affinity; hand-set. Sweep 12-05: 0.25, 0.5 and 0.75 all 0.615; 0 (12-05,
+    # seventh session): blind dev unchanged, five-book holdout -1 (st-perm-4): kept
     table_caption_weight: float = 0.5
     # the passage's fused rank in a table's affinity; hand-set. Sweep 12-05: 0.3 0.618 (+1), 0.6 0.615, 0.9 0.615
     table_rank_weight: float = 0.6
