@@ -46,8 +46,24 @@ def _latin(word: str) -> str:
     return re.sub(r"(.)\1", r"\1", re.sub(r"[^a-z]", "", ascii_text(word.casefold())).replace("cch", "k"))
 
 
-def latin_key(word: str) -> str:
-    s = _latin(word)
+# How Korean writes English sounds the spelling hides: "-ture" is 처 ("culture" 컬처), "ee" is 이 ("queen" 퀸),
+# "ew" is 우 ("crew" 크루), "the" is 더.
+HEARD = [("ee", "i"), (r"t(?=ure)", "ch"), ("ew", "u"), (r"\bthe\b", "tho")]
+# An r after a vowel and before none, not written in English loanwords ("garden" 가든, "card" 카드, "core" 코어)
+# but often in other names ("Jaipur" 자이푸르): ``silent_r`` says which reading.
+SILENT_R = re.compile(r"(?<=[aeiouy])r(?=e?\b|[^aeiouy])")
+
+
+def _heard(text: str, silent_r: bool) -> str:
+    """English words lower-cased, accents off, respelled as Korean hears them (``HEARD``, ``SILENT_R``)."""
+    s = ascii_text(text.casefold())
+    for pattern, sub in HEARD:
+        s = re.sub(pattern, sub, s)
+    return SILENT_R.sub("", s) if silent_r else s
+
+
+def latin_key(word: str, silent_r: bool = True) -> str:
+    s = _latin(_heard(word, silent_r))
     for pattern, cls in LATIN:
         s = re.sub(pattern, cls, s)
     return re.sub(r"(.)\1", r"\1", s)
@@ -70,11 +86,11 @@ def hangul_sound(word: str) -> str:
     return re.sub(r"(.)\1", r"\1", "".join(INITIALS[i] + VOWELS[v] + FINALS[f] for i, v, f in _syllables(word)))
 
 
-def latin_sound(text: str) -> str:
-    """The same classes for English words, a silent final e of a longer word dropped: "Blender" -> "PRANTAR",
+def latin_sound(text: str, silent_r: bool = True) -> str:
+    """The same classes for English words, a silent final e of a longer word dropped: "Blender" -> "PRANT",
     "Tales" -> "TARS" (but "Cafe" keeps its e)."""
     words = [re.sub(r"(?<=[^aeiou])e(?=s?$)", "", w) if len(w) >= 5 else w
-             for w in re.findall(r"[a-z]+", ascii_text(text.casefold()))]
+             for w in re.findall(r"[a-z]+", _heard(text, silent_r))]
     s = _latin("".join(words)).replace("gh", "")
     for pattern, cls in LATIN[:-1] + LATIN_VOWELS:
         s = re.sub(pattern, cls, s)

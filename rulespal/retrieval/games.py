@@ -39,6 +39,11 @@ NAME_PARTICLE = re.compile(rf"(?:{KO_PARTICLES}|선)$")
 # word (a colour), before retrieval's check (at 0.8 / 0.7 with vowels read strictly, 23 of 36 games taken were
 # wrong: common words such as "창고" (storeroom) and "그리고" (and) sounded like titles).
 SOUND_MIN_CONSONANTS, SOUND_MIN_ALL, SOUND_MIN_KEY = 0.9, 0.85, 3
+# A title read with its r's silent ("Garden" as 가든) only for a Hangul name of this many consonants or more:
+# shorter ones then sound like too many titles. Set 2026-12-05 on blind dev's 56 Korean questions against all
+# library titles: titles heard right / wrong 15 / 4 before; silent r's from 3 consonants 16 / 9, from 4 18 / 5,
+# from 5 or 6 18 / 4.
+SILENT_R_MIN_KEY = 5
 
 
 def _without_particles(word: str) -> list[str]:
@@ -61,6 +66,8 @@ def _heard_names(name: str) -> list[list[str]]:
     words = re.findall(r"[A-Za-z]+", ascii_text(name))
     whole = [w for w in words if w.casefold() not in COMMON]
     out = [whole] if whole else []
+    if len(whole) == 1 and words[0].casefold() == "the":
+        out.append([words[0], *whole])  # "더 크루": a one-word title is heard with its article
     if sum(_distinctive(w) for w in words) >= 3 or len(words) >= 4:
         for n in (2, 3):
             for i in range(len(words) - n + 1):
@@ -151,13 +158,15 @@ class GameDetector:
         # Latin-script titles and aliases by sound, for a title a Korean player writes in Hangul; the words of
         # Korean rulebooks and glossaries are Korean words, never heard as titles ("그리고", "and", is no title).
         self._korean_words = korean_words
-        self._sounds: list[tuple[str, str, str]] = []
+        self._sounds: list[tuple[str, str, str, bool]] = []
         for d in docs:
             for name in dict.fromkeys(bare_title(n) for n in (d.title, *d.aliases)):
                 if HANGUL.search(name):
                     continue
                 for words in _heard_names(name):
-                    self._sounds.append((d.id, latin_key("".join(words)), latin_sound(" ".join(words))))
+                    for silent_r in (True, False):
+                        self._sounds.append((d.id, latin_key("".join(words), silent_r),
+                                             latin_sound(" ".join(words), silent_r), silent_r))
         self._title_numbers = {d.id: set(re.findall(r"\d+", d.title)) for d in docs}
         self._title_words: dict[str, list[str]] = {}
         self._titles = {d.id: normalize(d.title) for d in docs}
@@ -223,20 +232,22 @@ class GameDetector:
         if m is None or not self._sounds:
             return []
         words = re.findall(r"[가-힣]+", m.group(1))
-        if words and words[0] == "더" and len(words) > 1:
-            words = words[1:]
         best: dict[str, float] = {}
-        for n in range(1, len(words) + 1):
-            for last in _without_particles(words[n - 1]):
-                run = words[:n - 1] + [last]
-                joined = "".join(run)
-                key, sound = hangul_key(joined), hangul_sound(joined)
-                if len(key) < SOUND_MIN_KEY or all(w in self._korean_words for w in run):
-                    continue
-                for doc, title_key, title_sound in self._sounds:
-                    score = _sound_score(key, sound, title_key, title_sound)
-                    if score is not None and n + score > best.get(doc, 0.0):
-                        best[doc] = n + score  # the longer name first ("랜턴 하버", not "랜턴")
+        # a leading "더" is "the" ("더 크루", heard with its article) or not part of the name ("더 마인드" as Mind)
+        for said in [words, words[1:]] if words and words[0] == "더" and len(words) > 1 else [words]:
+            for n in range(1, len(said) + 1):
+                for last in _without_particles(said[n - 1]):
+                    run = said[:n - 1] + [last]
+                    joined = "".join(run)
+                    key, sound = hangul_key(joined), hangul_sound(joined)
+                    if len(key) < SOUND_MIN_KEY or all(w in self._korean_words for w in run):
+                        continue
+                    for doc, title_key, title_sound, silent_r in self._sounds:
+                        if silent_r and len(key) < SILENT_R_MIN_KEY:
+                            continue
+                        score = _sound_score(key, sound, title_key, title_sound)
+                        if score is not None and n + score > best.get(doc, 0.0):
+                            best[doc] = n + score  # the longer name first ("랜턴 하버", not "랜턴")
         if not best:
             return []
         top = max(best.values())

@@ -151,3 +151,17 @@ def test_a_title_is_named_without_its_leading_article_when_two_words_are_left():
 def test_hangul_bigrams_never_decide_which_game():
     books = {"a": frozenset({"#금을", "금"}), "b": frozenset({"금"})}
     assert only_one_holds(("#금을", "금"), dict(books), books) is None
+
+
+def test_a_title_is_heard_as_korean_writes_english_sounds():
+    games = [Doc(id=i, title=t, lang="en", text_path="") for i, t in (
+        ("crew", "The Crew"), ("azul", "Azul: Queen's Garden"), ("viti", "Viticulture World"), ("jaipur", "Jaipur"),
+        ("dark-tower", "Return to Dark Tower"), ("junk-art", "Junk Art"))]
+    det = GameDetector(games)
+    assert det.sounds_like("더 크루에서 로켓 카드도 알려줘도 돼요?") == ["crew"]  # the article, "ew" as 우
+    assert det.sounds_like("아줄 퀸즈 가든에서 패스하면?") == ["azul"]  # "ee" as 이, the r of "garden" unwritten
+    assert det.sounds_like("비티컬처 월드에서 연말에 카드 몇 장?") == ["viti"]  # "-ture" as 처
+    assert det.sounds_like("자이푸르 라운드 끝났는데?") == ["jaipur"]  # a name's r may be written
+    # a short Hangul run never hears a title with its r's silent: "덱 다" is not "Dark Tower"
+    assert det.sounds_like("덱 다 떨어졌는데 카드 드로우해야 하면?") == []
+    assert det.sounds_like("손에 카드 최대 몇 장?") == []
