@@ -26,6 +26,11 @@ DIRECT_NOUN = re.compile(r"\s*(?!(?:of|and|or|to|in|on|for|the|a|an)\b)[A-Za-z�
 LABELS = frozenset("step steps phase stage round rounds level player turn year page pages p pp rule rules section "
                    "chapter act part scenario mission box field figure fig example table appendix no nr number length "
                    "size".split())
+# "each player 4", "gives the player 3 points": an amount given to a player, not "Player 3".
+AMOUNT_TO_PLAYER = (r"\b(?:(?:each|every|per|a)\s+|(?:gives?|deals?|pays?|awards?|grants?|hands?|costs?|owes?)\s+"
+                    r"(?:the\s+|that\s+|this\s+)?)player\s*$")
+# A value named in a list of them ("3 players: White 3, Black 2"): the list's, not the question's number.
+LIST_VALUE = re.compile(r"\b[A-Z][a-z]+\s+$")
 KO_LABEL = re.compile(r"(?:레벨|단계|라운드|페이지|쪽|챕터|시나리오|미션|규칙)\s*$")
 MONTHS = re.compile(r"\s+(?:january|february|march|april|may|june|july|august|september|october|november|"
                     r"december)\b", re.I)
@@ -82,7 +87,8 @@ def read_claims(answer: str, question: str = "", names: tuple[str, ...] = ()) ->
         raw = m.group()
         kind = "step" if m.start() in steps else _not_claim_kind(masked, m, named, pairs)
         number = normalise(raw)
-        if kind is None and _from_question(masked, m, number, asked):
+        if kind is None and not (pairs and LIST_VALUE.search(masked, 0, m.start())) \
+                and _from_question(masked, m, number, asked):
             kind = "question"
         if kind is not None:
             others.append(NotClaim(raw, kind, m.start(), m.end()))
@@ -154,7 +160,7 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
     if KO_LABEL.search(before):
         return "name"  # "레벨 2 건물": a level, round or page, named by its number
     if word_before and word_before.group(1).casefold() in LABELS and not re.search(
-            r"\b(?:each|every|per|a)\s+player\s*$", before, re.I):  # "deal each player 4 cards": an amount
+            AMOUNT_TO_PLAYER, text[max(0, start - 40):start], re.I):  # "deal each player 4 cards": an amount
         return "step" if word_before.group(1).casefold() in ("step", "steps") else "name"
     if m.group("n") and (re.fullmatch(r"1[5-9]\d\d|20\d\d", raw.strip()) or MONTHS.match(text[end:])):
         return "date"

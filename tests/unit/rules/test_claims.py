@@ -128,3 +128,11 @@ def test_a_slash_list_of_cases_is_one_list_not_fractions():
 def test_one_by_one_is_not_a_count():
     claims, _ = _kinds("Reveal them one by one; players help one another, and no one may pass. Draw one card.")
     assert claims == ["one card"]
+
+
+def test_an_amount_given_to_the_player_and_a_listed_value_are_claims():
+    claims, others = _kinds("Each banner also gives the player 3 points [1]. On his turn, player 2 takes 3 coins.")
+    assert claims == ["3 points", "3 coins"] and ("2", "name") in others
+    # the question's "3 players" is said back as the list's heading; "White 3" is the list's own value
+    claims, others = _kinds("3 Players: White 3, Black 2, Green 2 [1].", "3 players: how many of each spice?")
+    assert claims[0] == "3" and len(claims) == 3 and ("3", "other") in others
