@@ -55,6 +55,15 @@ def _without_particles(word: str) -> list[str]:
     return forms
 
 
+def _runs(words: list[str]) -> list[tuple[int, list[str]]]:
+    """The runs of a question's first Hangul words that may name a game, with their length in words: the first
+    n words, the last without each particle in turn. A leading "더" is "the" ("더 크루", heard with its article)
+    or not part of the name ("더 마인드" as Mind): both readings."""
+    readings = [words, words[1:]] if words and words[0] == "더" and len(words) > 1 else [words]
+    return [(n, said[:n - 1] + [last]) for said in readings for n in range(1, len(said) + 1)
+            for last in _without_particles(said[n - 1])]
+
+
 def _distinctive(word: str) -> bool:
     return len(word) >= 3 and word.casefold() not in COMMON and word.casefold() not in STOPWORDS
 
@@ -164,9 +173,10 @@ class GameDetector:
                 if HANGUL.search(name):
                     continue
                 for words in _heard_names(name):
-                    for silent_r in (True, False):
-                        self._sounds.append((d.id, latin_key("".join(words), silent_r),
-                                             latin_sound(" ".join(words), silent_r), silent_r))
+                    said = (d.id, latin_key("".join(words), False), latin_sound(" ".join(words), False), False)
+                    quiet = (d.id, latin_key("".join(words)), latin_sound(" ".join(words)), True)
+                    # most titles have no r to drop: their one reading is read once per question, not twice
+                    self._sounds.extend([said] if quiet[1:3] == said[1:3] else [said, quiet])
         self._title_numbers = {d.id: set(re.findall(r"\d+", d.title)) for d in docs}
         self._title_words: dict[str, list[str]] = {}
         self._titles = {d.id: normalize(d.title) for d in docs}
@@ -233,21 +243,17 @@ class GameDetector:
             return []
         words = re.findall(r"[가-힣]+", m.group(1))
         best: dict[str, float] = {}
-        # a leading "더" is "the" ("더 크루", heard with its article) or not part of the name ("더 마인드" as Mind)
-        for said in [words, words[1:]] if words and words[0] == "더" and len(words) > 1 else [words]:
-            for n in range(1, len(said) + 1):
-                for last in _without_particles(said[n - 1]):
-                    run = said[:n - 1] + [last]
-                    joined = "".join(run)
-                    key, sound = hangul_key(joined), hangul_sound(joined)
-                    if len(key) < SOUND_MIN_KEY or all(w in self._korean_words for w in run):
-                        continue
-                    for doc, title_key, title_sound, silent_r in self._sounds:
-                        if silent_r and len(key) < SILENT_R_MIN_KEY:
-                            continue
-                        score = _sound_score(key, sound, title_key, title_sound)
-                        if score is not None and n + score > best.get(doc, 0.0):
-                            best[doc] = n + score  # the longer name first ("랜턴 하버", not "랜턴")
+        for n, run in _runs(words):
+            joined = "".join(run)
+            key, sound = hangul_key(joined), hangul_sound(joined)
+            if len(key) < SOUND_MIN_KEY or all(w in self._korean_words for w in run):
+                continue
+            for doc, title_key, title_sound, silent_r in self._sounds:
+                if silent_r and len(key) < SILENT_R_MIN_KEY:
+                    continue
+                score = _sound_score(key, sound, title_key, title_sound)
+                if score is not None and n + score > best.get(doc, 0.0):
+                    best[doc] = n + score  # the longer name first ("랜턴 하버", not "랜턴")
         if not best:
             return []
         top = max(best.values())

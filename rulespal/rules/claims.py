@@ -27,8 +27,8 @@ LABELS = frozenset("step steps phase stage round rounds level player turn year p
                    "chapter act part scenario mission box field figure fig example table appendix no nr number length "
                    "size".split())
 # "each player 4", "gives the player 3 points": an amount given to a player, not "Player 3".
-AMOUNT_TO_PLAYER = (r"\b(?:(?:each|every|per|a)\s+|(?:gives?|deals?|pays?|awards?|grants?|hands?|costs?|owes?)\s+"
-                    r"(?:the\s+|that\s+|this\s+)?)player\s*$")
+AMOUNT_TO_PLAYER = re.compile(r"\b(?:(?:each|every|per|a)\s+|(?:gives?|deals?|pays?|awards?|grants?|hands?|costs?|"
+                              r"owes?)\s+(?:the\s+|that\s+|this\s+)?)player\s*$", re.I)
 # A value named in a list of them ("3 players: White 3, Black 2"): the list's, not the question's number.
 LIST_VALUE = re.compile(r"\b[A-Z][a-z]+\s+$")
 KO_LABEL = re.compile(r"(?:레벨|단계|라운드|페이지|쪽|챕터|시나리오|미션|규칙)\s*$")
@@ -159,8 +159,8 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
         return "page"
     if KO_LABEL.search(before):
         return "name"  # "레벨 2 건물": a level, round or page, named by its number
-    if word_before and word_before.group(1).casefold() in LABELS and not re.search(
-            AMOUNT_TO_PLAYER, text[max(0, start - 40):start], re.I):  # "deal each player 4 cards": an amount
+    if word_before and word_before.group(1).casefold() in LABELS and not AMOUNT_TO_PLAYER.search(
+            text[max(0, start - 40):start]):  # "deal each player 4 cards": an amount
         return "step" if word_before.group(1).casefold() in ("step", "steps") else "name"
     if m.group("n") and (re.fullmatch(r"1[5-9]\d\d|20\d\d", raw.strip()) or MONTHS.match(text[end:])):
         return "date"
