@@ -54,10 +54,12 @@ class Settings(BaseSettings):
     # Passages a search returns: ``default_k`` when it names none, at most ``max_k`` (API and `rulespal search`).
     default_k: int = Field(default=5, ge=1)
     max_k: int = Field(default=50, ge=1, le=1000)
-    # Units (sentences, items, rows) are embedded at ingest when the corpus has at most this many (about 3.5 kB
-    # each with the English sentence model: 50,000 is ~175 MB); beyond, answers embed a few passages' units at
-    # query time with the first embedder only, which answers worse (blind set at 21,000 units: 0.57 -> 0.53).
-    max_embedded_units: int = 50000
+    # Units (sentences, items, rows) are embedded at ingest when the corpus has at most this many (1.8 kB each on
+    # disk, float16, both models; the server maps the files, so they cost page cache, not its memory; ingest holds
+    # them in float32 once, ~3.6 kB each: 200,000 is ~700 MB); beyond, answers embed a few passages' units at
+    # query time with the first embedder only, which answers worse (blind set at 21,000 units: 0.57 -> 0.53; at
+    # 50,776 units, over the old 50,000 cap, blind dev 0.629 -> 0.592)
+    max_embedded_units: int = 200000
     threads: int = Field(default=2, ge=1)
 
     @model_validator(mode="after")

@@ -130,7 +130,7 @@ class IndexSnapshot:
         vectors = self.unit_vectors if vectors is None else vectors
         if vectors is None:
             return None
-        return vectors[self.unit_offsets[pos]:self.unit_offsets[pos + 1]]
+        return np.asarray(vectors[self.unit_offsets[pos]:self.unit_offsets[pos + 1]], dtype=np.float32)
 
     def embed_units(self, chunk: Chunk) -> np.ndarray:
         """Vectors of a passage's units embedded now (large libraries store none), kept for next time."""
@@ -157,8 +157,10 @@ def load_snapshot(settings: Settings) -> IndexSnapshot:
     doc_freq: Counter = Counter()
     chunks = read_chunks(files.chunks, doc_freq)
     lexical = LexicalIndex.load(files.lexical, len(chunks))
-    units = np.load(files.units).astype(np.float32) if files.units.exists() else None
-    units_en = (np.load(files.units_en).astype(np.float32)
+    # Mapped, not read: a query touches the rows of a few passages, so a large library's unit vectors cost
+    # page cache, not the server's memory (float16 on disk; ``chunk_units`` hands out float32 rows).
+    units = np.load(files.units, mmap_mode="r") if files.units.exists() else None
+    units_en = (np.load(files.units_en, mmap_mode="r")
                 if files.units_en.exists() and meta.unit_embedder_en else None)
     store = ChromaStore(settings.data_dir, settings.chroma_url, settings.threads)
     return IndexSnapshot(meta, chunks, lexical, store, units, doc_freq, units_en, settings.threads)
