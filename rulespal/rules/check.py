@@ -236,6 +236,8 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
             return found
         if conflict is not None:
             return _contradicted(conflict)
+        if (sole := _sole_number(mine, c)) is not None:
+            return _contradicted(sole)
     found, conflict = _scan(tuple(ct for ct in citations if ct.n not in own), c, restate_share, glossary, answer)
     if found is not None:
         return found
@@ -309,6 +311,29 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
                 if number != c.number and conflict is None and (said_of_it or bare_too or bound_too or same_slot):
                     conflict = (cite, where, where + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}".rstrip())
     return None, conflict
+
+
+def _sole_number(citations: tuple[Citation, ...], c: Claim) -> tuple[Citation, int, int, str] | None:
+    """The one number the claim's own quotes give its thing, when it differs: "The deck has 12 Locomotives [1]"
+    against "... plus 14 Locomotives", where no other number counts locomotives. Two numbers of that thing
+    ("2 Resource cards and 1 Gold card"), or the claim's own number said of it or of no named thing: no conflict."""
+    found: list[tuple[Citation, int, int, str]] = []
+    for cite in citations:
+        read = unwrap(cite.quote)
+        for at, stop in sentence_spans(cite.quote, lines=True, clauses=True):
+            sentence = read[at:stop]
+            counts = player_counts(sentence)
+            if (c.players is not None and counts and c.players not in counts) or _other_script(c.thing, sentence):
+                continue
+            for m in QUOTE_NUMBER.finditer(sentence):
+                thing, _ = thing_after(sentence, m.end())
+                if normalise(m.group()) == c.number and (not thing or _same(thing, c.thing)):
+                    return None  # the claim's number, said of its thing or of nothing named: no conflict here
+                if c.thing and thing and _same(thing, c.thing):
+                    where = cite.start + at + m.start()
+                    found.append((cite, where, where + len(m.group()),
+                                  f"the cited rule says {m.group()} {' '.join(sorted(thing))}".rstrip()))
+    return found[0] if len(found) == 1 else None
 
 
 def _slot(sentence: str, start: int, end: int) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -468,3 +468,17 @@ def test_a_quoted_table_read_with_its_column_names_is_quoted_word_for_word():
     shown = {c.claim: c for c in checks}
     assert shown["9"].status == "verified" and shown["9"].quoted is True
     assert [c.claim for c in checks if c.answers is False] == []
+
+
+def test_the_one_number_its_own_quote_gives_the_thing_contradicts_another():
+    quote = "110 Train Car cards (12 each of Box, Passenger, Tanker and Hopper cars, plus 14 Locomotives)"
+    cite = _whole(quote)
+    wrong = {c.claim: c for c in check_answer(Draft("The deck has 12 Locomotives [1].", True, ("d",), (cite,)))}
+    assert wrong["12 Locomotives"].status == "contradicted"
+    assert wrong["12 Locomotives"].detail == "the cited rule says 14 locomot"
+    right = {c.claim: c for c in check_answer(Draft("The deck has 14 Locomotives [1].", True, ("d",), (cite,)))}
+    assert right["14 Locomotives"].status == "verified"
+    # two numbers of the thing in the quote: which one the claim restates is not known, so no conflict
+    two = _whole("Each player draws 2 Resource cards and 1 Gold card.")
+    (check,) = check_answer(Draft("You start with 3 cards [1].", True, ("d",), (two,)))
+    assert check.status == "unverified"
