@@ -34,7 +34,7 @@ def _state(s: Settings):
     return name, meta, chunks
 
 
-def test_reingest_is_idempotent(fresh):
+def test_reingest_is_idempotent(fresh, capsys):
     name, meta, chunks = _state(fresh)
     report = run_ingest(fresh, progress=False)
     assert not report.changed and report.build == name
@@ -50,6 +50,7 @@ def test_reingest_is_idempotent(fresh):
     limited = fresh.model_copy(update={"max_embedded_units": 10})
     report = run_ingest(limited, progress=False)
     assert report.changed and not BuildMeta.load(DataDir(fresh.data_dir).build(report.build).meta).units_embedded
+    assert "over RULESPAL_MAX_EMBEDDED_UNITS=10" in capsys.readouterr().err  # said, not silent
 
 
 def test_user_rulebooks_txt_md_pdf(fresh, tmp_path):
