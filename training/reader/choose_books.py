@@ -18,6 +18,13 @@ from training.reader.data import BOOKS, LIBRARY, ROOT, SEED
 NAMED = re.compile(r"[a-z0-9-]+-(?:rulebook|glossary|rules)[a-z0-9-]*\.md|library/rulebooks/[^\"' ]+")
 
 
+def series(code: str) -> str:
+    """What another edition or an expansion of a book shares with it: its first word when that has 4+ letters
+    ("carcassonne-..."), else its first two words ("san-juan-...", "the-crew-...")."""
+    words = code.split("-")
+    return words[0] if len(words[0]) >= 4 else "-".join(words[:2])
+
+
 def first_words(codes: set[str]) -> set[str]:
     """The first words (4+ letters) of book codes: another edition or an expansion shares one ("carcassonne-...")."""
     return {c.split("-")[0] for c in codes if len(c.split("-")[0]) >= 4}

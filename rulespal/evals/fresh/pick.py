@@ -2,8 +2,10 @@
 
 The blind set's order (games.json shuffled with random.Random(20261130)), main rulebooks of 5k-100k
 characters, leaving out every book that an eval split, the checker, a fresh round or a reader training list
-holds, any book sharing its first word (4+ letters) with one of them, and a second book of one series in the
-same draw. Round 11 was drawn with this rule (2026-12-04, after rounds 9 and 10 had been set aside).
+holds, any book of the same series as one of them (``series``: its first word of 4+ letters, else its first two
+words), and a second book of one series in the same draw. Round 11 was drawn with the first-word rule
+(2026-12-04, after rounds 9 and 10 had been set aside); the two-word rule came after round 14's
+san-juan-second-edition turned out to sit beside San Juan's training questions (2026-12-05).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import json
 import random
 import sys
 
-from training.reader.choose_books import first_words
+from training.reader.choose_books import series
 from training.reader.choose_more import used_codes
 from training.reader.data import BOOKS, LIBRARY
 
@@ -25,17 +27,15 @@ def pick(n: int = 8) -> list[str]:
     lists = json.loads(BOOKS.read_text())
     training = {b["code"] for v in lists.values() if isinstance(v, list) for b in v if isinstance(b, dict)}
     taken = used_codes() | training
-    prefixes = first_words(taken)
+    seen = {series(c) for c in taken}
     out: list[str] = []
     for g in games:
         path = LIBRARY / g["rulebook"] if g.get("rulebook") else None
-        first = g["code"].split("-")[0]
-        if path is None or g["code"] in taken or (len(first) >= 4 and first in prefixes) or not path.exists():
+        if path is None or g["code"] in taken or series(g["code"]) in seen or not path.exists():
             continue
         if not 5_000 <= len(path.read_text(encoding="utf-8", errors="ignore")) <= 100_000:
             continue
-        if len(first) >= 4:
-            prefixes.add(first)
+        seen.add(series(g["code"]))
         out.append(g["code"])
         if len(out) == n:
             break
