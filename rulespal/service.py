@@ -19,9 +19,11 @@ from rulespal.answering.chat_models import chat_model as make_chat_model
 from rulespal.answering.extractive import extractive
 from rulespal.answering.llm_writer import llm_writer
 from rulespal.answering.context import AnswerContext
+from rulespal.answering.parts import joined
 from rulespal.answering.picks import Pick, Picker
 from rulespal.core.errors import BadRequest, EmptyQuestion, QuestionTooLong, UnknownGame
 from rulespal.core.messages import say
+from rulespal.core.question import parts
 from rulespal.core.settings import Settings
 from rulespal.core.text import detect_lang, valid_doc_id
 from rulespal.core.tokens import token_set
@@ -221,11 +223,25 @@ class RulesPal:
         ctx = AnswerContext(books.index, plan, hits, games, typed, carried.stripped, books.game_glossary(games),
                             t, picker, books.facts, books.acronyms.by_doc, on_token)
         draft = write_answer(ctx, writers)
+        if t.question_parts and lang == "en" and carried.focus is None and draft.answerable \
+                and len(asked := parts(carried.stripped)) == 2:
+            drafts = [self._part_draft(books, retriever, part, games, writers) for part in asked]
+            if all(d.answerable and not d.needs_game for d in drafts):
+                draft = joined(drafts)
         docs = books.index.docs
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
         # the question as corrected for search: "how much dos a schoner cost" asks about a schooner here too
         return enforce(draft, books.facts, question, lang, names, t.restate_share,
                        tuple(books.glossary(list(draft.games))) if draft.games else ())
+
+    def _part_draft(self, books: Books, retriever: Retriever, part: str, games: list[str], writers: tuple) -> Draft:
+        """The answer to one part of a two-part question, in the games the whole question was found in."""
+        t = self.tuning
+        plan = retriever.plan(part, "en", books.glossary(games), games)
+        hits = retriever.search(plan, games, t.answer_hits)
+        ctx = AnswerContext(books.index, plan, hits, games, part, part, books.game_glossary(games), t,
+                            Picker(books.index, plan, t, self._reader()), books.facts, books.acronyms.by_doc, None)
+        return write_answer(ctx, writers)
 
     @staticmethod
     def _heard_before(books: Books, carried: Carried, history: list[Turn]) -> list[str]:

@@ -149,3 +149,22 @@ def read_asks(text: str) -> Asks:
                 frozenset(player_counts(text)), things, tuple(question_amounts(text)), stems(text),
                 DISCARD.search(text) is not None,
                 tuple((m.group().strip(), m.group(1), m.group(2)) for m in SUPERLATIVE.finditer(text)))
+
+
+# Two questions in one line: "how many cards ..., and how many camels ...", "max per stack / max per turn",
+# "what does it cost? and what does it give?". A part after "and" must open as a question does.
+ASKING = r"(?:how|what|which|when|where|who|whose|can|could|do|does|did|is|are|must|may|should|max|min|maximum|minimum)"
+PART_BREAK = re.compile(rf"\?\s+(?={ASKING}\b)|\s+/\s+|,?\s+and\s+(?={ASKING}\b)", re.I)
+# What the line says first, for both parts: "setup - ", "two-player setup: ".
+LEAD_IN = re.compile(r"^([^:?]{3,40}?)(?::|\s+-)\s+")
+
+
+def parts(question: str) -> list[str]:
+    """The questions an English line asks, each with the line's lead-in; the line itself when it asks one (or more
+    than two: then it is a list of its own, not two questions)."""
+    lead = m.group(0) if (m := LEAD_IN.match(question)) else ""
+    pieces = [p.strip(" ?") for p in PART_BREAK.split(question[len(lead):])]
+    if len(pieces) != 2 or any(len(p.split()) < 3 for p in pieces):
+        return [question]
+    return [f"{lead}{p}?" for p in pieces]
+

@@ -182,6 +182,10 @@ class Tuning:
     # with several games answering about equally well and no game named, the one whose best rule the reader reads
     # as the answer by this much over every other's is taken (0: off; the player is asked)
     # (blind dev: 0.15 and 0.3 changed no question; no dev question has two rival books read apart)
+    # a two-part English question ("how many cards, and how many camels?") is answered part by part
+    # (core.question.parts, answering.parts.joined); off until measured on blind dev
+    question_parts: bool = False
+
     reader_game_margin: float = 0.0
     # another game's best pick this close to the best: ask which game; hand-set. Sweep 12-05: 0.15 0.612, 0.25 0.615,
     # 0.35 0.615

@@ -1,6 +1,6 @@
 """What a question asks, read once (rulespal/core/question.py)."""
 
-from rulespal.core.question import read_asks
+from rulespal.core.question import parts, read_asks
 
 
 def test_a_count_question_names_its_thing_and_player_count():
@@ -21,3 +21,16 @@ def test_a_result_and_a_components_question():
     assert read_asks("what's my total score?").result is True
     assert read_asks("how many dice come in the box?").components is True
     assert read_asks("how many dice do I roll?").components is False
+
+
+def test_a_line_that_asks_two_questions_is_read_as_two_with_its_lead_in():
+    assert parts("setup - how many cards does each of us get dealt, and how many camels start in the market") == [
+        "setup - how many cards does each of us get dealt?", "setup - how many camels start in the market?"]
+    assert parts("max blocks per stack / max blocks placed per turn") == ["max blocks per stack?",
+                                                                         "max blocks placed per turn?"]
+    assert parts("what is the hand limit? what happens if I go over?") == ["what is the hand limit?",
+                                                                          "what happens if I go over?"]
+    # one question with "and" in it stays one
+    for one in ("can I trade cards and buy a ship in the same turn?", "how many points do red and blue get?",
+                "how many cards?"):
+        assert parts(one) == [one]
