@@ -222,17 +222,21 @@ class RulesPal:
         games = scope or sorted({h.chunk.doc for h in hits[:1]})
         ctx = AnswerContext(books.index, plan, hits, games, typed, carried.stripped, books.game_glossary(games),
                             t, picker, books.facts, books.acronyms.by_doc, on_token)
-        draft = write_answer(ctx, writers)
-        if t.question_parts and lang == "en" and carried.focus is None and draft.answerable \
-                and len(asked := parts(carried.stripped)) == 2:
-            drafts = [self._part_draft(books, retriever, part, games, writers) for part in asked]
-            if all(d.answerable and not d.needs_game for d in drafts):
-                draft = joined(drafts)
+        draft = self._by_parts(books, retriever, carried, lang, games, write_answer(ctx, writers), writers)
         docs = books.index.docs
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
         # the question as corrected for search: "how much dos a schoner cost" asks about a schooner here too
         return enforce(draft, books.facts, question, lang, names, t.restate_share,
                        tuple(books.glossary(list(draft.games))) if draft.games else ())
+
+    def _by_parts(self, books: Books, retriever: Retriever, carried: Carried, lang: str, games: list[str],
+                  draft: Draft, writers: tuple) -> Draft:
+        """A two-part question's answer joined from each part's answer (``question_parts``), when both answer."""
+        if not (self.tuning.question_parts and lang == "en" and carried.focus is None and draft.answerable
+                and len(asked := parts(carried.stripped)) == 2):
+            return draft
+        drafts = [self._part_draft(books, retriever, part, games, writers) for part in asked]
+        return joined(drafts) if all(d.answerable and not d.needs_game for d in drafts) else draft
 
     def _part_draft(self, books: Books, retriever: Retriever, part: str, games: list[str], writers: tuple) -> Draft:
         """The answer to one part of a two-part question, in the games the whole question was found in."""
