@@ -9,8 +9,10 @@ from rulespal.core.types import Turn
 from rulespal.retrieval.games import GameDetector
 from rulespal.core.players import ASKED as PLAYERS
 
+# "ok and with 4 of us?": a word of assent or a pause before it does not stop a question continuing the last.
 FOLLOW_UP_LEAD = re.compile(
-    r"^\s*(and|what about|how about|also|or|then|same|what if|그럼|그러면|그리고|그건|그거는|또|만약|그렇다면)\b", re.I)
+    r"^\s*(?:(?:ok(?:ay)?|so|right|alright|hmm+|cool|thanks|great|got it|아|네|오케이)[,.!]*\s+)*"
+    r"(and|what about|how about|also|or|then|same|what if|그럼|그러면|그리고|그건|그거는|또|만약|그렇다면)\b", re.I)
 
 # "... on that?", "... do it?", "... that one?": the question is about what was asked before.
 BACK_REFERENCE = re.compile(r"\b(?:that|this|it|them|those|these|the same)\W*$|\b(?:that|this) one\b", re.I)

@@ -13,6 +13,9 @@ def test_short_or_continuing_questions_are_follow_ups():
     assert is_follow_up("and with 4 players?", [], 4)
     assert is_follow_up("what about the harpoons in a two player game then", [], 4)
     assert not is_follow_up("How does a player win the game at the end?", [], 4)
+    assert is_follow_up("ok and with 4 of us at the table?", [], 4)  # a word of assent first
+    assert is_follow_up("okay, what about the harpoons in a two player game", [], 4)
+    assert not is_follow_up("ok how does a player win the game at the end?", [], 4)
     assert not is_follow_up("and how do you win in Reef Raiders?", ["reef"], 4, "and how do you win")
 
 
