@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from collections.abc import Iterator
 from typing import Literal, cast
 
 from rulespal.core.loanwords import sounds_alike
@@ -261,6 +262,19 @@ def _contradicted(conflict: tuple[Citation, int, int, str]) -> tuple[str, Source
     return "contradicted", SourceSpan(doc=cite.doc, start=start, end=end), detail
 
 
+def _cited_sentences(citations: tuple[Citation, ...], players: int | None
+                     ) -> Iterator[tuple[Citation, int, str, set[int]]]:
+    """Each cited sentence (hard-wrapped lines read as one, as ``sentence_spans`` reads them), its offset in its
+    quote and its player counts; a rule for another player count than ``players`` says nothing about a claim."""
+    for cite in citations:
+        read = unwrap(cite.quote)
+        for at, stop in sentence_spans(cite.quote, lines=True, clauses=True):
+            sentence = read[at:stop]
+            counts = player_counts(sentence)
+            if players is None or not counts or players in counts:
+                yield cite, at, sentence, counts
+
+
 def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, glossary: tuple[tuple[str, str], ...],
           answer: str = "") -> tuple[tuple[str, SourceSpan | None, str | None] | None, tuple[Citation, int, int, str] | None]:
     """(the verifying span, or None; the first conflicting number, or None) over ``citations``."""
@@ -269,47 +283,41 @@ def _scan(citations: tuple[Citation, ...], c: Claim, restate_share: float, gloss
     span = _number_span(c)
     bound = _bound(answer, span[1] if span else c.end)
     slot = _claim_slot(answer, span)
-    for cite in citations:
-        read = unwrap(cite.quote)  # a hard-wrapped sentence is one sentence (sentence_spans reads it so too)
-        for at, stop in sentence_spans(cite.quote, lines=True, clauses=True):
-            sentence = read[at:stop]
-            counts = player_counts(sentence)
-            if c.players is not None and counts and c.players not in counts:
-                continue  # a rule for another player count says nothing about this claim
-            words = frozenset(tokenize(sentence))
-            # A Korean answer about an English rule: its nouns can't be compared word for word, its numbers can;
-            # where its noun is a loanword ("카드" - "cards") or a glossary term ("일꾼" - "worker"), the one
-            # number the rule gives that word can contradict.
-            claim_thing = c.thing if not _other_script(c.thing, sentence) else frozenset()
-            # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
-            bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
-            if conflict is None and (nouns or counted) and _other_script(c.thing | c.before, sentence):
-                conflict = _loanword_conflict(c, nouns, cite, at, sentence, words, glossary, counted)
-            for m in QUOTE_NUMBER.finditer(sentence):
-                if c.players is not None and len(counts) > 1 and players_near(sentence, m.start()) != c.players:
-                    continue  # "5 cards (6 cards with 3 players)": this number is for another count
-                number = normalise(m.group())
-                thing, _ = thing_after(sentence, m.end())
-                before = words_before(sentence, m.start())
-                same_thing = (_same(thing, claim_thing) if thing and claim_thing
-                              else bool(c.before & before) if bare
-                              else not claim_thing or bool(claim_thing & _near(sentence, m)))
-                where = cite.start + at + m.start()
-                if number == c.number and same_thing and _signs_agree(c, m.group()):
-                    return ("verified", SourceSpan(doc=cite.doc, start=where, end=where + len(m.group())), None), None
-                # another number said of the same thing, in the same words ("scores 10 points" after "score 9 points")
-                said_of_it = (thing and claim_thing and thing & claim_thing
-                              and (len(thing & claim_thing) >= 2 or _restates(c, words, restate_share)
-                                   or (c.before & before) - claim_thing))
-                # a bare number against a bare number said after the very same words ("instead of 3")
-                bare_too = bare and not NOUN_AFTER.match(sentence, m.end()) and c.before <= before
-                # a bound against the same kind of bound in a sentence the claim's restates ("if you have 4 or more")
-                bound_too = (bound is not None and _bound(sentence, m.end()) == bound
-                             and _bounds_in(sentence, bound) == 1 and _restates(c, words, restate_share))
-                # the same words around it: the answer restates this sentence with another number
-                same_slot = _same_slot(slot, _slot(sentence, m.start(), m.end()))
-                if number != c.number and conflict is None and (said_of_it or bare_too or bound_too or same_slot):
-                    conflict = (cite, where, where + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}".rstrip())
+    for cite, at, sentence, counts in _cited_sentences(citations, c.players):
+        words = frozenset(tokenize(sentence))
+        # A Korean answer about an English rule: its nouns can't be compared word for word, its numbers can;
+        # where its noun is a loanword ("카드" - "cards") or a glossary term ("일꾼" - "worker"), the one
+        # number the rule gives that word can contradict.
+        claim_thing = c.thing if not _other_script(c.thing, sentence) else frozenset()
+        # a bare number ("instead of 3") is about what precedes it, where the answer says what that is
+        bare = not claim_thing and bool(c.before) and not _other_script(c.before, sentence)
+        if conflict is None and (nouns or counted) and _other_script(c.thing | c.before, sentence):
+            conflict = _loanword_conflict(c, nouns, cite, at, sentence, words, glossary, counted)
+        for m in QUOTE_NUMBER.finditer(sentence):
+            if c.players is not None and len(counts) > 1 and players_near(sentence, m.start()) != c.players:
+                continue  # "5 cards (6 cards with 3 players)": this number is for another count
+            number = normalise(m.group())
+            thing, _ = thing_after(sentence, m.end())
+            before = words_before(sentence, m.start())
+            same_thing = (_same(thing, claim_thing) if thing and claim_thing
+                          else bool(c.before & before) if bare
+                          else not claim_thing or bool(claim_thing & _near(sentence, m)))
+            where = cite.start + at + m.start()
+            if number == c.number and same_thing and _signs_agree(c, m.group()):
+                return ("verified", SourceSpan(doc=cite.doc, start=where, end=where + len(m.group())), None), None
+            # another number said of the same thing, in the same words ("scores 10 points" after "score 9 points")
+            said_of_it = (thing and claim_thing and thing & claim_thing
+                          and (len(thing & claim_thing) >= 2 or _restates(c, words, restate_share)
+                               or (c.before & before) - claim_thing))
+            # a bare number against a bare number said after the very same words ("instead of 3")
+            bare_too = bare and not NOUN_AFTER.match(sentence, m.end()) and c.before <= before
+            # a bound against the same kind of bound in a sentence the claim's restates ("if you have 4 or more")
+            bound_too = (bound is not None and _bound(sentence, m.end()) == bound
+                         and _bounds_in(sentence, bound) == 1 and _restates(c, words, restate_share))
+            # the same words around it: the answer restates this sentence with another number
+            same_slot = _same_slot(slot, _slot(sentence, m.start(), m.end()))
+            if number != c.number and conflict is None and (said_of_it or bare_too or bound_too or same_slot):
+                conflict = (cite, where, where + len(m.group()), f"the cited rule says {m.group()} {' '.join(sorted(thing))}".rstrip())
     return None, conflict
 
 
@@ -318,21 +326,17 @@ def _sole_number(citations: tuple[Citation, ...], c: Claim) -> tuple[Citation, i
     against "... plus 14 Locomotives", where no other number counts locomotives. Two numbers of that thing
     ("2 Resource cards and 1 Gold card"), or the claim's own number said of it or of no named thing: no conflict."""
     found: list[tuple[Citation, int, int, str]] = []
-    for cite in citations:
-        read = unwrap(cite.quote)
-        for at, stop in sentence_spans(cite.quote, lines=True, clauses=True):
-            sentence = read[at:stop]
-            counts = player_counts(sentence)
-            if (c.players is not None and counts and c.players not in counts) or _other_script(c.thing, sentence):
-                continue
-            for m in QUOTE_NUMBER.finditer(sentence):
-                thing, _ = thing_after(sentence, m.end())
-                if normalise(m.group()) == c.number and (not thing or _same(thing, c.thing)):
-                    return None  # the claim's number, said of its thing or of nothing named: no conflict here
-                if c.thing and thing and _same(thing, c.thing):
-                    where = cite.start + at + m.start()
-                    found.append((cite, where, where + len(m.group()),
-                                  f"the cited rule says {m.group()} {' '.join(sorted(thing))}".rstrip()))
+    for cite, at, sentence, _ in _cited_sentences(citations, c.players):
+        if _other_script(c.thing, sentence):
+            continue
+        for m in QUOTE_NUMBER.finditer(sentence):
+            thing, _ = thing_after(sentence, m.end())
+            if normalise(m.group()) == c.number and (not thing or _same(thing, c.thing)):
+                return None  # the claim's number, said of its thing or of nothing named: no conflict here
+            if c.thing and thing and _same(thing, c.thing):
+                where = cite.start + at + m.start()
+                found.append((cite, where, where + len(m.group()),
+                              f"the cited rule says {m.group()} {' '.join(sorted(thing))}".rstrip()))
     return found[0] if len(found) == 1 else None
 
 

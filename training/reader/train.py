@@ -24,7 +24,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from training.reader.data import DATA, SEED, is_heldout, pairs, read_jsonl  # noqa: E402
-from training.reader.choose_books import first_words, series  # noqa: E402
+from training.reader.choose_books import series  # noqa: E402
 from training.reader.choose_more import used_codes  # noqa: E402
 from training.reader.picked import PICKED  # noqa: E402
 from rulespal.retrieval.reader import MAX_TOKENS, MODEL_FILE, MODELS  # noqa: E402
@@ -33,13 +33,12 @@ from training.reader.figures import ranking_figures  # noqa: E402
 
 def load_rows() -> tuple[list[dict], list[dict]]:
     evals = used_codes()
-    prefixes = first_words(evals)
     same_series = {series(c) for c in evals}
 
     def eval_book(book: str) -> bool:
         """A book an eval, the checker or a fresh round holds, or another edition or expansion of one: never
         trained on, whatever list it came in by ("san-juan" beside the test split's "san-juan-second-edition")."""
-        return book in evals or book.split("-")[0] in prefixes or series(book) in same_series
+        return book in evals or series(book) in same_series  # a long first word is its series: no second check
 
     written = read_jsonl(DATA / "questions.jsonl")
     for styled in sorted(DATA.glob("styled*.jsonl")):  # every round written to the blind brief
