@@ -202,6 +202,14 @@ def _cited_number(quoted: list[tuple[Citation, list[Claim]]], number: str) -> So
 
 def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float,
             glossary: tuple[tuple[str, str], ...] = ()) -> tuple[str, SourceSpan | None, str | None]:
+    status = _read_against_sources(c, draft, book, restate_share, glossary)
+    if status[0] == "contradicted" and _uncited_tail(draft.text, c.start, c.end):
+        return "unverified", None, "no citation follows it: no cited passage states this number"
+    return status
+
+
+def _read_against_sources(c: Claim, draft: Draft, book: FactBook | None, restate_share: float,
+                          glossary: tuple[tuple[str, str], ...] = ()) -> tuple[str, SourceSpan | None, str | None]:
     if c.number in draft.derived:
         return "verified", draft.derived[c.number], "computed by the cited rule"
     if book is not None and c.thing:
@@ -220,6 +228,21 @@ def _status(c: Claim, draft: Draft, book: FactBook | None, restate_share: float,
         if row is not None:
             return "contradicted", row.source(), f"{row.table}: the row is {row.row}"
     return status
+
+
+# A conclusion drawn from the cited rules ("..., so everyone starts with 3 cards"): checked against them.
+CONCLUSION = re.compile(r"\b(?:so|therefore|thus|hence|which means|that means)\b|따라서|그러므로|그래서|즉", re.I)
+
+
+def _uncited_tail(answer: str, start: int, end: int) -> bool:
+    """A claim after an answer's last citation marker ("... [2]. The supply always shows 3 cards.") is the
+    writer's own remark, not a reading of the cited rules: a cited rule about something else does not make it
+    wrong. A conclusion drawn from them ("So with two of you, each gets 5") is still read against them. On the
+    checker's labelled claims none of the 42 claims after the last marker is labelled contradicted."""
+    if MARKER.search(answer, end) is not None:
+        return False
+    markers = list(MARKER.finditer(answer, 0, start))
+    return bool(markers) and CONCLUSION.search(answer, markers[-1].end(), start) is None
 
 
 def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share: float,

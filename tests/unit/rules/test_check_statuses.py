@@ -482,3 +482,29 @@ def test_the_one_number_its_own_quote_gives_the_thing_contradicts_another():
     two = _whole("Each player draws 2 Resource cards and 1 Gold card.")
     (check,) = check_answer(Draft("You start with 3 cards [1].", True, ("d",), (two,)))
     assert check.status == "unverified"
+
+
+def test_a_remark_after_the_last_citation_is_not_contradicted_by_a_rule_about_something_else():
+    quote = "If your meeple lands on a black market space, you must choose 1 card from the black market supply."
+    cited = "You choose 1 card from the black market supply [1]."
+    remark = cited + " The supply always shows 3 cards."
+    (claim, tail) = check_answer(Draft(remark, True, ("d",), (_whole(quote),)), None, "how many cards do I take?")
+    assert (claim.claim, claim.status) == ("1 card", "verified")
+    assert (tail.claim, tail.status) == ("3 cards", "unverified")
+    assert tail.detail == "no citation follows it: no cited passage states this number"
+    # the same number with its marker reads the rule: contradicted
+    wrong = check_answer(Draft("You choose 3 cards from the black market supply [1].", True, ("d",),
+                               (_whole(quote),)), None, "how many cards do I take?")
+    assert [(c.claim, c.status) for c in wrong] == [("3 cards", "contradicted")]
+
+
+def test_a_conclusion_after_the_last_citation_is_still_read_against_the_rule():
+    quote = "Shuffle the 20 Wonder Cards and deal 3 face-down to each player (5 cards each in a 2 player game)."
+    question = "how many wonder cards does each player get in a 2 player game?"
+
+    def status(tail):
+        checks = check_answer(Draft(f"{quote} [1]. {tail}", True, ("d",), (_whole(quote),)), None, question)
+        return {c.claim: c.status for c in checks}["6 Wonder cards"]
+
+    assert status("So with two of you, each gets 6 Wonder cards.") == "contradicted"
+    assert status("With two of you, each gets 6 Wonder cards.") == "unverified"  # a remark: not read
