@@ -182,15 +182,17 @@ def _reordered(items: list[T], slots: list[int], keyed: list[tuple[float, T]]) -
 
 
 def _runners_up(chunk: Chunk, scores: list[float], taken: tuple[Unit, ...], t: Tuning, following: Chunk | None,
-                rank_part: float, most: int = 2) -> tuple[tuple[tuple[Unit, ...], float, float], ...]:
-    """The passage's best rules outside the chosen one and each other (at most ``most``), grown the same way,
-    with their score's share of the best."""
+                rank_part: float) -> tuple[tuple[tuple[Unit, ...], float, float], ...]:
+    """The passage's best rules outside the chosen one and each other (at most ``t.runners_up``), grown the same
+    way, with their score's share of the best."""
     best = max(scores)
     if best <= 0:
         return ()
     found: list[tuple[tuple[Unit, ...], float, float]] = []
     spans = [(taken[0].start, taken[-1].end)]
     for k in sorted(range(len(scores)), key=lambda k: -scores[k])[1:]:
+        if len(found) >= t.runners_up:
+            break
         u = chunk.units[k]
         if u.kind == "heading" or any(a <= u.start < b for a, b in spans):
             continue
@@ -199,8 +201,6 @@ def _runners_up(chunk: Chunk, scores: list[float], taken: tuple[Unit, ...], t: T
             continue  # grown back into a rule already taken
         found.append((rule, scores[k] / best, scores[k] + rank_part))
         spans.append((rule[0].start, rule[-1].end))
-        if len(found) == most:
-            break
     return tuple(found)
 
 
