@@ -508,3 +508,15 @@ def test_a_conclusion_after_the_last_citation_is_still_read_against_the_rule():
 
     assert status("So with two of you, each gets 6 Wonder cards.") == "contradicted"
     assert status("With two of you, each gets 6 Wonder cards.") == "unverified"  # a remark: not read
+
+
+def test_of_two_numbers_said_to_answer_the_one_whose_sentence_reads_as_the_question_keeps_the_colour():
+    deal = "Shuffle the agent cards and deal each player 4 cards in hand."
+    turn = "Each turn you play 2 cards, 1 face up and 1 face down."
+    cites = (Citation(n=1, doc="d", section="", start=0, end=len(deal), quote=deal),
+             Citation(n=2, doc="d", section="", start=len(deal) + 1, end=len(deal) + 1 + len(turn), quote=turn))
+    answer = "Deal each player 4 cards in hand [1]. Each turn you play 2 cards [2]."
+    checks = {c.claim: c for c in check_answer(Draft(answer, True, ("d",), cites), None,
+                                               "how many cards do we each start with in hand?")}
+    assert (checks["4 cards"].status, checks["4 cards"].answers) == ("verified", True)
+    assert (checks["2 cards"].status, checks["2 cards"].answers) == ("verified", None)
