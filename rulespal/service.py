@@ -26,7 +26,7 @@ from rulespal.core.messages import say
 from rulespal.core.question import parts
 from rulespal.core.settings import Settings
 from rulespal.core.text import detect_lang, valid_doc_id
-from rulespal.core.tokens import token_set
+from rulespal.core.tokens import token_set, tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Draft, Hit, Turn
 from rulespal.index.snapshot import IndexSnapshot, SnapshotHolder
@@ -57,7 +57,14 @@ class Books:
         korean = {w for d in self.index.meta.docs if d.lang == "ko" for w in HANGUL_WORD.findall(self.index.text(d.id))}
         korean |= {w for d in self.index.meta.docs for ko, _ in d.glossary for w in HANGUL_WORD.findall(ko)}
         korean |= {w for ko, _ in self.index.meta.shared_glossary for w in HANGUL_WORD.findall(ko)}
-        return GameDetector(self.index.meta.docs, frozenset(korean))
+        return GameDetector(self.index.meta.docs, frozenset(korean), self._books_using)
+
+    def _books_using(self, word: str) -> set[str]:
+        """The books whose rules hold ``word`` (every book when it is no single search token)."""
+        tokens = tokenize(word)
+        if len(tokens) != 1:
+            return set(self.index.docs)
+        return set(self.index.chunk_doc[self.index.lexical.scores(tokens) > 0])
 
     @cached_property
     def speller(self) -> Speller:
@@ -132,7 +139,11 @@ class RulesPal:
         if len(named) == 1 and normalize(game) in {normalize(a) for a in
                                                    (docs[named[0]].title, *docs[named[0]].aliases)}:
             return named[0]
-        near = [m[0] for m in process.extract(game.casefold(), list(docs), scorer=fuzz.ratio, limit=5, score_cutoff=50)]
+        opening = books.detector.opening(game)  # "wayfarers" for "Wayfarers of the South Tigris"
+        if len(opening) == 1:
+            return opening[0]
+        near = opening[:5] or [m[0] for m in process.extract(game.casefold(), list(docs), scorer=fuzz.ratio, limit=5,
+                                                             score_cutoff=50)]
         raise UnknownGame(f"unknown game {game[:80]!r}; `rulespal games` (or GET /api/games) lists all {len(docs)} "
                           f"ids" + (f"; did you mean {', '.join(near)}?" if near else "."))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from collections.abc import Callable
 
 from rapidfuzz.distance import Indel
 
@@ -114,6 +115,16 @@ def _spaced(key: str) -> str:
     return r"[\W_]*".join(re.escape(w) for w in key.split())
 
 
+# Where a lower-case word stands as a game's name: "... at the end of wayfarers?", "... in wayfarers".
+NAME_CUE = re.compile(r"\b(?:in|for|of|at|playing)\s+([a-z][\w'’]{3,})\s*(?=[?.!:,;]|$)")
+
+
+def _cued(question: str) -> list[str]:
+    """Lower-case words of a question that stand where a game's name does (``NAME_CUE``)."""
+    return [w for m in NAME_CUE.finditer(question)
+            if (w := m.group(1)).casefold() not in COMMON | STOPWORDS]
+
+
 def _capitalised(question: str) -> list[str]:
     """The capitalised words of a question that may name a game; a sentence's first word is capitalised
     whatever it is ("Combat: how many dice?"), so it is not one."""
@@ -137,7 +148,8 @@ class Mention:
 class GameDetector:
     """Finds game names in a question: longest alias first, whole words (Korean: any position)."""
 
-    def __init__(self, docs: list[Doc], korean_words: frozenset[str] = frozenset()):
+    def __init__(self, docs: list[Doc], korean_words: frozenset[str] = frozenset(),
+                 used_by: Callable[[str], set[str]] | None = None):
         names: dict[str, set[str]] = {}
         for d in docs:
             names_of = (d.title, d.id.replace("-", " "), *d.aliases)
@@ -167,6 +179,8 @@ class GameDetector:
         # Latin-script titles and aliases by sound, for a title a Korean player writes in Hangul; the words of
         # Korean rulebooks and glossaries are Korean words, never heard as titles ("그리고", "and", is no title).
         self._korean_words = korean_words
+        # the books whose rules use a word: a lower-case word names a game only if no other book uses it
+        self._used_by = used_by
         self._sounds: list[tuple[str, str, str, bool]] = []
         for d in docs:
             for name in dict.fromkeys(bare_title(n) for n in (d.title, *d.aliases)):
@@ -217,7 +231,8 @@ class GameDetector:
     def partial(self, question: str) -> list[str]:
         """Games a capitalised word of the question points at without naming one: the game whose title
         it opens ("Pirates" -> "Pirates 2 ed.", not "Tiny Epic Pirates"), else every game whose title
-        holds it when there are several (to ask which); nothing when it fits one title only in passing."""
+        holds it when there are several (to ask which); nothing when it fits one title only in passing. A
+        lower-case word counts where a name stands ("... in wayfarers?") and opens one title."""
         found: list[str] = []
         for w in _capitalised(question):
             key = normalize(w)
@@ -226,7 +241,21 @@ class GameDetector:
             if len(opening) == 1:
                 return opening
             found.extend(d for d in holders if d not in found)
-        return found if len(found) > 1 else []
+        if len(found) > 1:
+            return found
+        # a lower-case word only where a name stands, only the one title it opens ("in wayfarers?"), and only a
+        # word no other book's rules use ("in combat?" is an ordinary phrase beside "Combat Commander")
+        for w in _cued(question):
+            opening = self.opening(w)
+            if len(opening) == 1 and (self._used_by is None or self._used_by(w) <= set(opening)):
+                return opening
+        return []
+
+    def opening(self, words: str) -> list[str]:
+        """The games whose title opens with ``words`` and goes on ("wayfarers" -> "Wayfarers of the South
+        Tigris")."""
+        key = normalize(words)
+        return sorted(d for d, title in self._titles.items() if title.startswith(key + " ")) if key else []
 
     @staticmethod
     def partial_word_in(question: str, rules: str) -> bool:

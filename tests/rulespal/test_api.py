@@ -242,6 +242,12 @@ def test_unknown_game_lists_a_few_ids_and_points_to_the_list(client):
     assert "GET /api/games" in message and len(message) < 1500
 
 
+def test_a_game_given_by_the_first_word_of_its_title_is_that_game(client):
+    r = client.post("/api/ask", json={"question": "How many actions do I get?", "game": "tiny"})
+    assert r.status_code == 200, r.text
+    assert r.json()["games"] == ["tiny-epic-pirates-curse-of-amdiak"]
+
+
 def test_a_passage_at_the_start_of_a_book_shows_its_first_character(client):
     """The context of a citation in a book's first paragraph starts at the book's first character."""
     r = client.get("/api/docs/dead-men-tell-no-tales-ko?start=0&end=5")

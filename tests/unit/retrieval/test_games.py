@@ -165,3 +165,16 @@ def test_a_title_is_heard_as_korean_writes_english_sounds():
     # a short Hangul run never hears a title with its r's silent: "덱 다" is not "Dark Tower"
     assert det.sounds_like("덱 다 떨어졌는데 카드 드로우해야 하면?") == []
     assert det.sounds_like("손에 카드 최대 몇 장?") == []
+
+
+def test_a_lower_case_word_names_a_game_only_where_a_name_stands_and_no_other_book_uses_it():
+    docs = [Doc(id="wayfarers", title="Wayfarers of the South Tigris", lang="en", text_path=""),
+            Doc(id="combat-commander", title="Combat Commander", lang="en", text_path=""),
+            Doc(id="skull-tales", title="Skull Tales", lang="en", text_path="")]
+    rules = {"wayfarers": {"wayfarers"}, "combat": {"combat-commander", "skull-tales"}}
+    d = GameDetector(docs, used_by=lambda w: rules.get(w.casefold(), set()))
+    assert d.partial("tie breaker at the end of wayfarers?") == ["wayfarers"]
+    assert d.partial("what does the 3rd player start with in wayfarers") == ["wayfarers"]
+    assert d.partial("what happens in combat?") == []  # an ordinary phrase: Skull Tales' rules say it too
+    assert d.partial("wayfarers tie breaker?") == []  # not where a name stands
+    assert d.opening("wayfarers") == ["wayfarers"] and d.opening("south") == []
