@@ -67,10 +67,17 @@ RULE_LINE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*")
 TABLE_ROW = re.compile(r"\s*\|.*\|\s*|[^\t\n]*\S\t+\S[^\n]*")
 
 
+# A cell that is only a dash: "none" or "not in this column", a value of its own (not a list item's bullet).
+DASH_CELL = re.compile(r"[-–—]+")
+
+
 def cells(row: str) -> list[str]:
-    """A table row's cells, tab- or pipe-separated (a Markdown row's outer bars dropped), as plain text."""
-    parts = re.split(r"\s*\t\s*", row.strip()) if "\t" in row else row.strip().strip("|").split("|")
-    return [plain(p.strip()) for p in parts]  # stripped first: a "#" column is a name, not a heading mark
+    """A table row's cells, tab- or pipe-separated (a Markdown row's outer bars dropped), as plain text. A tab
+    row's leading tab is its empty first cell (the corner above a column of row names): kept, so that the
+    header's names stand over their columns."""
+    parts = re.split(r" *\t\s*", row.rstrip().lstrip(" ")) if "\t" in row else row.strip().strip("|").split("|")
+    # stripped first: a "#" column is a name, not a heading mark
+    return [p if DASH_CELL.fullmatch(p) else plain(p) for p in (p.strip() for p in parts)]
 
 
 def flat_quote(text: str) -> str:

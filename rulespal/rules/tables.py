@@ -146,8 +146,12 @@ def rows_cells(text: str, spans: list[tuple[int, int]]) -> list[list[str]]:
         if "\t" not in line and not line.lstrip().startswith("|"):
             glued.append(len(out))
             out.append([plain(line)])  # whole, unless the counts agree
+        elif RULE_LINE.fullmatch(line):
+            out.append([])
         else:
-            out.append([] if RULE_LINE.fullmatch(line) else cells(line))
+            # a tab row whose line opens with a tab before its span: its empty first cell (a header's corner)
+            lead = text[text.rfind("\n", 0, s) + 1:s]
+            out.append([""] * ("\t" in lead and not lead.strip()) + cells(line))
     if not glued:
         return out
     table = parse_table(text, spans[0][0], spans[-1][1])

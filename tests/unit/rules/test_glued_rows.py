@@ -3,6 +3,7 @@ answer's line and in what the reader reads, only when the row and header counts 
 
 from rulespal.answering.picks import Pick, rule_text
 from rulespal.answering.render import quote_text
+from rulespal.core.text import labelled_row
 from rulespal.core.types import Hit
 from rulespal.ingest.chunks import chunk_text
 from rulespal.rules.tables import pipe_rows, rows_cells
@@ -69,3 +70,12 @@ def test_a_lone_cell_under_a_wider_header_is_not_read_as_the_first_column():
     assert [book[u.start:u.end] for u in rows] == ["Soul LevelAttackSail", "15+4", "27+3", "3"]
     line = quote_text(Pick(Hit(chunk, 1.0), rows, 1.0), book)
     assert line == "Soul Level: 1, Attack: 5, Sail: +4 / Soul Level: 2, Attack: 7, Sail: +3 / 3", line
+
+
+def test_a_tab_tables_corner_and_dash_cells_keep_each_name_over_its_column():
+    text = "Draw:\n\t2 Players\t3 Players\t4 Players\n1st Player\t3 Cards\t3 Cards\t2 Cards\n3rd Player\t—\t—\t2 Cards\n"
+    head = text.index("2 Players")
+    rows = [(head, text.index("\n", head)), (text.index("3rd"), len(text) - 1)]
+    assert rows_cells(text, rows) == [["", "2 Players", "3 Players", "4 Players"],
+                                      ["3rd Player", "—", "—", "2 Cards"]]
+    assert labelled_row(*rows_cells(text, rows)) == "3rd Player, 2 Players: —, 3 Players: —, 4 Players: 2 Cards"
