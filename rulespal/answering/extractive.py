@@ -8,6 +8,7 @@ from rulespal.core.question import Asks
 from rulespal.core.messages import say
 from rulespal.core.numbers import states_quantity
 from rulespal.core.types import Draft
+from rulespal.core.text import STEP_NUMBER, plain
 from rulespal.rules.claims import read_claims
 from rulespal.answering.abstain import abstain
 from rulespal.answering.answerable import answerable
@@ -65,8 +66,11 @@ def extractive(ctx: AnswerContext) -> Draft:
 
 
 def _same_words(doc_text: str, a: Pick, b: Pick) -> bool:
-    """Two picks that say the same words (a rule repeated in a summary): one quote is enough."""
-    return " ".join(doc_text[a.start:a.end].split()).casefold() == " ".join(doc_text[b.start:b.end].split()).casefold()
+    """Two picks that say the same words (a rule repeated in a summary, there as a numbered step or a bullet):
+    one quote is enough."""
+    def words(p: Pick) -> str:
+        return " ".join(STEP_NUMBER.sub("", plain(doc_text[p.start:p.end])).split()).casefold()
+    return words(a) == words(b)
 
 
 def _elsewhere(quote: str, asks: Asks) -> bool:

@@ -55,6 +55,14 @@ def test_lead_ins_questions_and_leaning_sentences_grow(tmp_path, tuning):
     assert is_lead_in("**Do the following:**") and not is_lead_in("Roll the die.")
 
 
+def test_a_bold_label_line_grows_into_the_rule_under_it(tmp_path, tuning):
+    book = ("# Workshops\n\n## Slaughterhouse\n\n**Retrieve Animal Parts**\n\n"
+            "When placing here, choose 1 of the following:\n\n- Gain 4 stage II materials\n- Gain 3 stage I materials\n")
+    idx = make_snapshot(tmp_path, {"w": book})
+    quote = _grown(idx, "w", "Retrieve Animal Parts", tuning)
+    assert quote.startswith("**Retrieve Animal Parts**") and "choose 1 of the following" in quote
+
+
 def test_a_quantity_asked_of_a_rule_without_one_is_not_answered(tmp_path, tuning):
     idx = make_snapshot(tmp_path, {"storm": BOOK})
     question = "how many colors of ships can the harbor hold?"
@@ -291,3 +299,26 @@ def test_a_list_item_is_quoted_without_its_step_number(tmp_path, tuning):
                                        question, [], tuning, Picker(idx, plan, tuning)), DEFAULT_WRITERS)
     assert draft.text.startswith("The youngest player gets the start token")  # not "10. The youngest ..."
     assert draft.citations[0].quote.startswith("10. The youngest")  # the citation is the book's exact text
+
+
+STEP_REPEATED_BOOK = """Harbor Rules
+
+End of the Game
+
+- If the harbor fills up, the player with the most gold gains 5 victory points.
+
+Quick Reference
+
+5. If the harbor fills up, the player with the most gold gains 5 victory points.
+"""
+
+
+def test_a_rule_repeated_as_a_numbered_step_in_a_summary_is_quoted_once(tmp_path, tuning):
+    idx = make_snapshot(tmp_path, {"harbor": STEP_REPEATED_BOOK})
+    loose = tuning.replace(answerable_min_en=0.0, answerable_min=0.0, coverage_min=0.0, second_citation_ratio=0.0)
+    question = "does filling the harbor give victory points to the player with the most gold?"
+    plan = plan_for(idx, question)
+    hits = [Hit(c, 1.0, 1.0) for c in idx.chunks]
+    draft = write_answer(AnswerContext(idx, plan, hits, ["harbor"], question, question, [], loose,
+                                       Picker(idx, plan, loose)), DEFAULT_WRITERS)
+    assert draft.text.count("gains 5 victory points") == 1 and len(draft.citations) == 1
