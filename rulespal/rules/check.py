@@ -382,9 +382,9 @@ def _sole_number(citations: tuple[Citation, ...], c: Claim) -> tuple[Citation, i
 
 
 def _slot(sentence: str, start: int, end: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The SLOT_WORDS words before and after a number in its sentence, casefolded, digits as "#"."""
+    """The SLOT_WORDS words before and after a number in its sentence, casefolded (numbers as written)."""
     def words(text: str) -> list[str]:
-        return ["#" if w.isdigit() else w.casefold() for w in SLOT_TOKEN.findall(MARKER.sub(" ", text))]
+        return [w.casefold() for w in SLOT_TOKEN.findall(MARKER.sub(" ", text))]
     return tuple(words(sentence[:start])[-SLOT_WORDS:]), tuple(words(sentence[end:])[:SLOT_WORDS])
 
 
@@ -397,8 +397,14 @@ def _claim_slot(answer: str, span: tuple[int, int] | None) -> tuple[tuple[str, .
 
 def _same_slot(mine: tuple[tuple[str, ...], tuple[str, ...]] | None,
                theirs: tuple[tuple[str, ...], tuple[str, ...]]) -> bool:
-    return (mine is not None and mine == theirs
-            and sum(w != "#" for w in mine[0] + mine[1]) >= SLOT_MIN_WORDS)  # both sides together, words only
+    """The same words around the number, another number anywhere; SLOT_MIN_WORDS of them (both sides together)
+    words or a number both say ("from +3 to +8" fills the slot of "from +3 to +7")."""
+    if mine is None:
+        return False
+    a, b = mine[0] + mine[1], theirs[0] + theirs[1]
+    masked = [tuple("#" if w.isdigit() else w for w in side) for side in (*mine, *theirs)]
+    return (masked[:2] == masked[2:]
+            and sum(not x.isdigit() or x == y for x, y in zip(a, b)) >= SLOT_MIN_WORDS)
 
 
 def _nearest_counts(answer: str, at: int) -> set[int]:

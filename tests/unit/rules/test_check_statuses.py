@@ -520,3 +520,12 @@ def test_of_two_numbers_said_to_answer_the_one_whose_sentence_reads_as_the_quest
                                                "how many cards do we each start with in hand?")}
     assert (checks["4 cards"].status, checks["4 cards"].answers) == ("verified", True)
     assert (checks["2 cards"].status, checks["2 cards"].answers) == ("verified", None)
+
+
+def test_a_range_end_is_read_against_the_range_with_the_same_start():
+    quote = ("5 treasures add points. Their values range from +3 to +7. 3 treasures are cursed and deduct points. "
+             "Their values range from -2 to -4.")
+    answer = "The 5 treasures that add points range from +3 to +8 [1]."
+    checks = {c.claim: c for c in check_answer(Draft(answer, True, ("d",), (_whole(quote),)), None,
+                                                 "what are the treasures worth?")}
+    assert checks["+8"].status == "contradicted"
