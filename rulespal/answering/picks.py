@@ -204,8 +204,8 @@ def _runners_up(chunk: Chunk, scores: list[float], taken: tuple[Unit, ...], t: T
     return tuple(found)
 
 
-# A line that is all bold or all emphasis, with no sentence end: a label over the rule that follows it.
-BOLD_LABEL = re.compile(r"\s*(\*\*|__)[^*_\n.!?]{2,80}\1\s*")
+# A line that is all bold, with no sentence end or colon: a label over the list, table or lead-in under it.
+BOLD_LABEL = re.compile(r"\s*(\*\*|__)[^*_\n.!?:]{2,80}\1\s*")
 
 
 def extend(chunk: Chunk, i: int, t: Tuning, following: Chunk | None = None) -> tuple[Unit, ...]:
@@ -222,10 +222,13 @@ def extend(chunk: Chunk, i: int, t: Tuning, following: Chunk | None = None) -> t
         rule = extend(chunk, j, t, following)
         # "Explore (2AP)": a heading that states a number is part of the answer
         return (u, *rule) if DIGIT.search(chunk.unit_text(u)) and rule[-1].end - u.start <= t.max_quote else rule
-    if BOLD_LABEL.fullmatch(chunk.unit_text(u)) and i + 1 < len(units) and units[i + 1].kind != "heading":
-        # "**Retrieve Animal Parts**" over its rule: a label, read with the rule it names
-        rule = extend(chunk, i + 1, t, following)
-        return (u, *rule) if rule[-1].end - u.start <= t.max_quote else rule
+    if u.kind == "sentence" and BOLD_LABEL.fullmatch(chunk.unit_text(u)) and i + 1 < len(units):
+        # "**Retrieve Animal Parts**" over the list, table or lead-in it names: read with it
+        nxt = units[i + 1]
+        if nxt.kind in ("item", "row"):
+            return _what_follows(chunk, i, t.max_quote, following)
+        if nxt.kind == "sentence" and is_lead_in(plain(chunk.unit_text(nxt))):
+            return (u, *_what_follows(chunk, i + 1, t.max_quote - (nxt.start - u.start), following))
     text = plain(chunk.unit_text(u))
     if is_lead_in(text) or (text.endswith("?") and u.kind != "row"):
         return _what_follows(chunk, i, t.max_quote, following)

@@ -63,7 +63,8 @@ def plain(text: str) -> str:
 
 
 # A Markdown table's rule line ("|---|:---:|"): no content of its own.
-RULE_LINE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*")
+# (two or more cells may have shorter dashes: "|-|-|" is a valid GFM rule line too)
+RULE_LINE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*|\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*")
 TABLE_ROW = re.compile(r"\s*\|.*\|\s*|[^\t\n]*\S\t+\S[^\n]*")
 
 

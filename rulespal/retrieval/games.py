@@ -255,7 +255,9 @@ class GameDetector:
         """The games whose title opens with ``words`` and goes on ("wayfarers" -> "Wayfarers of the South
         Tigris")."""
         key = normalize(words)
-        return sorted(d for d, title in self._titles.items() if title.startswith(key + " ")) if key else []
+        if not key or key in COMMON | STOPWORDS:  # "the" opens many titles and names none
+            return []
+        return sorted(d for d, title in self._titles.items() if title.startswith(key + " "))
 
     @staticmethod
     def partial_word_in(question: str, rules: str) -> bool:

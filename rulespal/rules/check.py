@@ -117,7 +117,8 @@ def _closest_answers(checks: list[Check], starts: list[int], question: str, answ
     if len(answering) < 2:
         return checks
     asked = set(tokenize(question))
-    shared = {i: len(asked & set(tokenize(answer[slice(*sentence_span(answer, starts[i]))]))) for i in answering}
+    shared = {i: len(asked & set(tokenize(MARKER.sub(" ", answer[slice(*sentence_span(answer, starts[i]))]))))
+              for i in answering}  # a marker's "[2]" is no word the question shares
     best = max(shared.values())
     return [c.model_copy(update={"answers": None}) if i in shared and shared[i] < best else c
             for i, c in enumerate(checks)]
@@ -249,7 +250,8 @@ def _read_against_sources(c: Claim, draft: Draft, book: FactBook | None, restate
 
 
 # A conclusion drawn from the cited rules ("..., so everyone starts with 3 cards"): checked against them.
-CONCLUSION = re.compile(r"\b(?:so|therefore|thus|hence|which means|that means)\b|따라서|그러므로|그래서|즉", re.I)
+CONCLUSION = re.compile(r"(?<!\bdo )(?<!\bif )\bso\b|\b(?:therefore|thus|hence|which means|that means)\b"
+                        r"|따라서|그러므로|그래서|즉(?![가-힣])", re.I)
 
 
 def _uncited_tail(answer: str, start: int, end: int) -> bool:
@@ -260,7 +262,10 @@ def _uncited_tail(answer: str, start: int, end: int) -> bool:
     if MARKER.search(answer, end) is not None:
         return False
     markers = list(MARKER.finditer(answer, 0, start))
-    return bool(markers) and CONCLUSION.search(answer, markers[-1].end(), start) is None
+    sentence_start, _ = sentence_span(answer, start)
+    # "According to [1], each player draws 3 cards": a marker in its own sentence cites it
+    return (bool(markers) and markers[-1].end() <= sentence_start
+            and CONCLUSION.search(answer, markers[-1].end(), start) is None)
 
 
 def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share: float,

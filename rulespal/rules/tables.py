@@ -151,7 +151,8 @@ def rows_cells(text: str, spans: list[tuple[int, int]]) -> list[list[str]]:
         else:
             # a tab row whose line opens with a tab before its span: its empty first cell (a header's corner)
             lead = text[text.rfind("\n", 0, s) + 1:s]
-            out.append([""] * ("\t" in lead and not lead.strip()) + cells(line))
+            tab_row = "\t" in line and not line.lstrip().startswith("|")
+            out.append([""] * (tab_row and "\t" in lead and not lead.strip()) + cells(line))
     if not glued:
         return out
     table = parse_table(text, spans[0][0], spans[-1][1])

@@ -55,12 +55,27 @@ def test_lead_ins_questions_and_leaning_sentences_grow(tmp_path, tuning):
     assert is_lead_in("**Do the following:**") and not is_lead_in("Roll the die.")
 
 
+def _dir(tmp_path, name):
+    (tmp_path / name).mkdir()
+    return tmp_path / name
+
+
 def test_a_bold_label_line_grows_into_the_rule_under_it(tmp_path, tuning):
     book = ("# Workshops\n\n## Slaughterhouse\n\n**Retrieve Animal Parts**\n\n"
             "When placing here, choose 1 of the following:\n\n- Gain 4 stage II materials\n- Gain 3 stage I materials\n")
     idx = make_snapshot(tmp_path, {"w": book})
     quote = _grown(idx, "w", "Retrieve Animal Parts", tuning)
-    assert quote.startswith("**Retrieve Animal Parts**") and "choose 1 of the following" in quote
+    assert quote.startswith("**Retrieve Animal Parts**") and quote.endswith("Gain 3 stage I materials")
+    over_list = ("# Workshops\n\n## Slaughterhouse\n\n**Retrieve Animal Parts**\n\n- Gain 4 stage II materials\n"
+                 "- Gain 3 stage I materials\n- Lose 1 crew\n\nThe Foundry is next door.\n")
+    idx = make_snapshot(_dir(tmp_path, "b"), {"w": over_list})
+    assert _grown(idx, "w", "Retrieve Animal Parts", tuning).endswith("Lose 1 crew")
+    lead = "# Deck\n\n## Turn\n\n**Do the following:**\n\n- Roll 2 dice\n- Take 3 gold\n- Lose 1 crew\n"
+    idx = make_snapshot(_dir(tmp_path, "c"), {"w": lead})
+    assert _grown(idx, "w", "Do the following", tuning).endswith("Lose 1 crew")
+    rule = "# Combat\n\n## First turn\n\n**You may never attack on your first turn**\n\nShips sail at dawn.\n"
+    idx = make_snapshot(_dir(tmp_path, "d"), {"w": rule})
+    assert _grown(idx, "w", "never attack", tuning) == "**You may never attack on your first turn**"
 
 
 def test_a_quantity_asked_of_a_rule_without_one_is_not_answered(tmp_path, tuning):

@@ -57,3 +57,8 @@ def test_a_table_read_across_is_named_by_its_first_column():
 
 def test_a_header_row_alone_reads_as_its_column_names():
     assert flat_quote("The cards are:\n\n| # | Card | Ability |\n| --- | --- | --- |") == "The cards are: #, Card, Ability"
+
+
+def test_a_short_dashed_rule_line_is_no_row():
+    assert flat_quote("| Players | Cards |\n|-|-|\n| 2 | 5 |") == "Players: 2, Cards: 5"
+    assert cells("3rd Player\t—\t—\t2 Cards") == ["3rd Player", "—", "—", "2 Cards"]

@@ -178,3 +178,8 @@ def test_a_lower_case_word_names_a_game_only_where_a_name_stands_and_no_other_bo
     assert d.partial("what happens in combat?") == []  # an ordinary phrase: Skull Tales' rules say it too
     assert d.partial("wayfarers tie breaker?") == []  # not where a name stands
     assert d.opening("wayfarers") == ["wayfarers"] and d.opening("south") == []
+
+
+def test_a_small_word_opens_no_title():
+    d = GameDetector([Doc(id="the-crew", title="The Crew", lang="en", text_path="")])
+    assert d.opening("the") == [] and d.opening("crew") == []

@@ -492,7 +492,10 @@ def test_a_remark_after_the_last_citation_is_not_contradicted_by_a_rule_about_so
     assert (claim.claim, claim.status) == ("1 card", "verified")
     assert (tail.claim, tail.status) == ("3 cards", "unverified")
     assert tail.detail == "no citation follows it: no cited passage states this number"
-    # the same number with its marker reads the rule: contradicted
+    # a marker in the claim's own sentence cites it, before it or after: read against the rule
+    before = check_answer(Draft("According to [1], you choose 3 cards from the black market supply.", True, ("d",),
+                                (_whole(quote),)), None, "how many cards do I take?")
+    assert [(c.claim, c.status) for c in before] == [("3 cards", "contradicted")]
     wrong = check_answer(Draft("You choose 3 cards from the black market supply [1].", True, ("d",),
                                (_whole(quote),)), None, "how many cards do I take?")
     assert [(c.claim, c.status) for c in wrong] == [("3 cards", "contradicted")]
@@ -529,3 +532,12 @@ def test_a_range_end_is_read_against_the_range_with_the_same_start():
     checks = {c.claim: c for c in check_answer(Draft(answer, True, ("d",), (_whole(quote),)), None,
                                                  "what are the treasures worth?")}
     assert checks["+8"].status == "contradicted"
+
+
+def test_a_markers_digit_is_no_word_the_question_shares():
+    quote = "Deal 5 cards each. Keep 7 cards in hand."
+    answer = "Deal 5 cards each [1]. Keep 7 cards in hand [2]."
+    cites = (_whole(quote), Citation(n=2, doc="d", section="", start=0, end=len(quote), quote=quote))
+    checks = {c.claim: c for c in check_answer(Draft(answer, True, ("d",), cites), None,
+                                               "how many cards do we deal each with 2 players?")}
+    assert (checks["5 cards"].answers, checks["7 cards"].answers) == (True, None)
