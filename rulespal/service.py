@@ -187,7 +187,20 @@ class RulesPal:
     def ask(self, question: str, game: str | None = None, history: list[Turn] | None = None,
             on_token: Callable[[str], None] | None = None) -> Answer:
         """The checked answer; ``on_token`` receives a language model's answer text as it is written."""
+        if game is None and history and isinstance(question, str) and (
+                reply := self._game_for_ask_back(question, history)) is not None:
+            question, game, history = reply  # "flip 7" after "Which game do you mean?": the question before
         return self._ask(question, game, history, on_token, self._writers)
+
+    def _game_for_ask_back(self, question: str, history: list[Turn]) -> tuple[str, str, list[Turn]] | None:
+        """A reply that only names a game, to RulesPal asking which game: the question asked before, in it."""
+        if len(history) < 2 or history[-1].role != "assistant" or history[-2].role != "user":
+            return None
+        asked_which = (say(lang, "which_game", titles="\0").split("\0")[0] for lang in ("en", "ko"))
+        if not any(history[-1].content.startswith(prefix) for prefix in asked_which):
+            return None
+        game = self.books().detector.named_alone(question)
+        return None if game is None else (history[-2].content, game, history[:-2])
 
     def _ask(self, question: str, game: str | None, history: list[Turn] | None,
              on_token: Callable[[str], None] | None, writers: tuple) -> Answer:

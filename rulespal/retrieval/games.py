@@ -115,6 +115,10 @@ def _spaced(key: str) -> str:
     return r"[\W_]*".join(re.escape(w) for w in key.split())
 
 
+# Words around a game's name in a reply to "which game?" ("the Flip 7 one please", "플립 7이요").
+REPLY_WORDS = frozenset("the a an game one please i mean meant it s its that this for in of 요 이요 이에요 예요".split())
+
+
 # Where a lower-case word stands as a game's name: "... at the end of wayfarers?", "... in wayfarers".
 NAME_CUE = re.compile(r"\b(?:in|for|of|at|playing)\s+([a-z][\w'’]{3,})\s*(?=[?.!:,;]|$)")
 
@@ -250,6 +254,17 @@ class GameDetector:
             if len(opening) == 1 and (self._used_by is None or self._used_by(w) <= set(opening)):
                 return opening
         return []
+
+    def named_alone(self, reply: str) -> str | None:
+        """The one game a reply names and little else ("flip 7", "The Crew one", "크루요"): the answer to "which
+        game do you mean?"."""
+        text = normalize(reply)
+        found = self.find(reply)
+        for m in found:
+            text = text[:m.start] + " " * (m.end - m.start) + text[m.end:]
+        rest = [w for w in re.findall(r"[^\W\d_]+", text) if w not in REPLY_WORDS]
+        docs = {m.doc for m in found}
+        return docs.pop() if len(docs) == 1 and not rest else None
 
     def opening(self, words: str) -> list[str]:
         """The games whose title opens with ``words`` and goes on ("wayfarers" -> "Wayfarers of the South

@@ -155,3 +155,13 @@ def test_a_roll_on_a_chart_reads_the_range_row_that_holds_it(service):
 def test_the_player_range_is_the_books_not_one_player_as_a_person(service):
     a = service.ask("How many rum markers do we use with 6 players?", game="pirates-2ed-governors-daughter")
     assert not a.answerable and "2 to 4 players, not 6" in a.answer
+
+
+def test_naming_the_game_after_being_asked_which_answers_the_question_asked_before(service):
+    asked = "How many cards do I draw?"
+    history = [Turn("user", asked), Turn("assistant", "Which game do you mean? The rules differ between Skull Tales, "
+                                                      "Tiny Epic Pirates: Curse of Amdiak.")]
+    assert service._game_for_ask_back("skull tales", history) == (asked, "skull-tales", [])
+    answer = service.ask("skull tales", history=history)
+    assert answer.games == ["skull-tales"] and answer.citations
+    assert service._game_for_ask_back("skull tales, how many dice?", history) is None

@@ -183,3 +183,12 @@ def test_a_lower_case_word_names_a_game_only_where_a_name_stands_and_no_other_bo
 def test_a_small_word_opens_no_title():
     d = GameDetector([Doc(id="the-crew", title="The Crew", lang="en", text_path="")])
     assert d.opening("the") == [] and d.opening("crew") == []
+
+
+def test_a_reply_that_only_names_a_game_names_it():
+    d = GameDetector([Doc(id="flip-7", title="Flip 7", lang="en", text_path=""),
+                      Doc(id="ex-libris", title="Ex Libris", lang="en", text_path="")])
+    assert d.named_alone("flip 7") == "flip-7" and d.named_alone("the Flip 7 one please") == "flip-7"
+    assert d.named_alone("I mean Ex Libris") == "ex-libris"
+    assert d.named_alone("flip 7 how many cards") is None  # a new question
+    assert d.named_alone("ex libris and flip 7") is None
