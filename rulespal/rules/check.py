@@ -647,8 +647,10 @@ def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
     thing = _what_it_counts(c)
     # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks
     if asked and thing and not asked & thing and not _other_script(thing, question) \
-            and not (asked & TIME_WORDS and thing & TIME_WORDS):  # "how much time": "20 minutes" answers it
-        return f"this number is about {_surface(thing, c.text)}, the question asks about {_surface(asked, question)}"
+            and not (_asks_time(question) and thing & TIME_WORDS):  # "how much time": "20 minutes" answers it
+        # its words as the answer writes them, a label before it included ("Challenging: 3"), never stems
+        said = answer[slice(*sentence_span(answer, c.start))] if answer else c.text
+        return f"this number is about {_surface(thing, said)}, the question asks about {_surface(asked, question)}"
     return None
 
 
@@ -677,7 +679,7 @@ def _answers(c: Claim, question: str) -> bool:
     thing = _what_it_counts(c)
     if not words - VERBS_BEFORE_NUMBERS:
         return True
-    if thing & words or c.before & asked or (words & TIME_WORDS and thing & TIME_WORDS):
+    if thing & words or c.before & asked or (_asks_time(question) and thing & TIME_WORDS):
         return True
     # "how much is the ransom?" names no countable thing: the claim's sentence must speak of what it asks
     return not asked and bool(c.context & words)
@@ -693,7 +695,12 @@ def _surface(stems: frozenset[str], text: str) -> str:
     return " ".join(words) or " ".join(sorted(stems))
 
 
-TIME_WORDS = frozenset(tokenize("time minutes hours seconds mins"))
+TIME_WORDS = frozenset(tokenize("time minutes hours seconds mins min"))
+
+
+def _asks_time(question: str) -> bool:
+    """"How long does a game take?", "how much time": a duration is what it asks."""
+    return bool(frozenset(tokenize(question)) & TIME_WORDS) or re.search(r"\bhow long\b", question, re.I) is not None
 
 
 # Verbs that come right before a number and name no thing ("have 4", "pay 3"), as stems.

@@ -167,6 +167,9 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
     if re.search(r"\b(?:pages?|pp?\.)\s*\d+(?:\s*(?:[-–,&]|and\b|or\b)\s*\d+)*\s*(?:[-–,&]|and\b|or\b)\s*$",
                  text[max(0, start - 40):start], re.I) and not DIRECT_NOUN.match(text, end):
         return "page"
+    if raw[:1].isupper() and raw.isalpha() and re.search(r"\b[A-Z][a-z]+ $", before) \
+            and not re.search(r"(?:^|[.!?]\s+)[A-Z][a-z]+ $", text[:start]):
+        return "name"  # "the Flip Three card", "Gate Seven": a spelled number in a capitalised name
     return _shape_kind(text, m, before, word_before, pairs)
 
 
@@ -229,9 +232,9 @@ def thing_after(text: str, pos: int) -> tuple[frozenset[str], int]:
 
 def _label_before(text: str, pos: int) -> frozenset[str]:
     """"Hull 4", "Attack: 7", "Rum markers: 10": the label a bare number belongs to (a label before a colon
-    may be up to three words)."""
-    window = text[max(0, pos - 40):pos]
-    m = (re.search(r"((?:[A-Za-z][\w'-]*\s+){0,2}[A-Za-z][\w'-]*)\s*:\s*$", window)
+    may be up to six words: a column's name, "Number of Cards Discarded Each Round: 3")."""
+    window = text[max(0, pos - 60):pos]
+    m = (re.search(r"((?:[A-Za-z][\w'-]*\s+){0,5}[A-Za-z][\w'-]*)\s*:\s*$", window)
          or re.search(r"([A-Za-z][\w'-]*)\s*=?\s*$", window))
     return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
 

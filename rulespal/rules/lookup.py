@@ -166,6 +166,9 @@ def _row_named(first_header: str, row_label: str) -> str:
     return f"{head} {label}" if head and head.casefold() not in label.casefold() else label
 
 
+BARE_VALUE = re.compile(r"\s*[+−-]?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)?\+?\s*")
+
+
 def render(lk: Lookup) -> str:
     """A short answer from a lookup: "3-Players: 3 Gems", "Volcano: 4 Gold or -2 Health"."""
     header = lk.table.header.cells
@@ -178,6 +181,10 @@ def render(lk: Lookup) -> str:
             row_label = cells[0].text if len(lk.table.body) > 1 and lk.column != 0 else ""
             row = _row_named(header[0].text, row_label)
             parts.append(f"{row + ', ' if row else ''}{label}: {value}")  # the label last: it names the value
+        elif len(header) == 2 == len(cells) and header[1].text.strip() and BARE_VALUE.fullmatch(cells[1].text):
+            # a bare number is named by its column ("Challenging: 3" says 3 of what?)
+            row = _row_named(header[0].text, cells[0].text)
+            parts.append(f"{row + ', ' if row else ''}{header[1].text}: {cells[1].text}")
         elif len(header) > 2 and len(cells) == len(header):
             fields = ", ".join(f"{h.text} {c.text}" for h, c in zip(header[1:], cells[1:]) if c.text)
             parts.append(f"{cells[0].text}: {fields}")

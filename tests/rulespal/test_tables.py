@@ -39,6 +39,7 @@ def test_a_count_of_another_thing_does_not_pick_a_numbered_row():
     assert [r.cells[1].text for r in lookup(roll, "If I roll 5 plus 2, what happens?").rows] == ["Hit"]
     counts = _t("Cards\tPoints\n1\t1\n2\t3\n3\t6")
     assert [r.cells[1].text for r in lookup(counts, "How many points are 3 cards worth?").rows] == ["6"]
+    assert render(lookup(counts, "How many points are 3 cards worth?")) == "Cards 3, Points: 6"  # 6 of what: named
 
 def test_named_row_and_named_column():
     t = _t("GrimoireCost\nBeach2 Cursed Gold or -1 Integrity\nVolcano4 Cursed Gold or -2 Integrity")

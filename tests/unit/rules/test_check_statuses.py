@@ -541,3 +541,18 @@ def test_a_markers_digit_is_no_word_the_question_shares():
     checks = {c.claim: c for c in check_answer(Draft(answer, True, ("d",), cites), None,
                                                "how many cards do we deal each with 2 players?")}
     assert (checks["5 cards"].answers, checks["7 cards"].answers) == (True, None)
+
+
+def test_does_not_answer_names_a_labels_words_as_written():
+    quote = "| Difficulty | Discarded |\n| --- | --- |\n| Challenging | 3 |"
+    (check,) = check_answer(Draft("Challenging: 3 [1]", True, ("d",), (_whole(quote),)), None,
+                            "how many meeples do I get?")
+    assert check.answers is False and check.detail == ("does not answer: this number is about challenging, "
+                                                       "the question asks about meeples")
+
+
+def test_a_duration_answers_how_long():
+    quote = "Players: 2-6. Playing time: 20 min."
+    checks = {c.claim: c for c in check_answer(Draft("Playing time: 20 min [1].", True, ("d",), (_whole(quote),)),
+                                               None, "how long does a game take?")}
+    assert (checks["20 min"].status, checks["20 min"].answers) == ("verified", True)

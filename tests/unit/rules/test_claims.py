@@ -136,3 +136,8 @@ def test_an_amount_given_to_the_player_and_a_listed_value_are_claims():
     # the question's "3 players" is said back as the list's heading; "White 3" is the list's own value
     claims, others = _kinds("3 Players: White 3, Black 2, Green 2 [1].", "3 players: how many of each spice?")
     assert claims[0] == "3" and len(claims) == 3 and ("3", "other") in others
+
+
+def test_a_spelled_number_in_a_capitalised_name_is_no_claim():
+    claims, others = read_claims("Action cards: Flip Three, Freeze. Each player takes Three cards.")
+    assert [c.text for c in claims] == ["Three cards"] and ("Three", "name") in [(o.text, o.kind) for o in others]
