@@ -34,7 +34,8 @@ DIGITS = re.compile(r"\d")
 # A question a rule answers yes or no ("can I ...?", "I took one side, can someone else take the other?").
 YES_NO = re.compile(r"(?:^|[,;:.!?—–-]\s*|\b(?:so|and|but|then)\s+)(?:can|could|do|does|did|is|are|am|may|must|"
                     r"should|will|would|have|has)(?:n't)?\s+(?:i|we|you|they|he|she|it|my|our|your|their|the|a|an|"
-                    r"there|this|that|these|those|all|any|each|every|someone|anyone|everyone|players?|\w+s)\b", re.I)
+                    r"there|this|that|these|those|all|any|each|every|someone|anyone|everyone|players?|both|"
+                    r"(?:two|three|four|five|six|\d+)\s+(?:players?|people|of\s+(?:us|you|them))|\w+s)\b", re.I)
 # The same inversion inside a clause the player did not punctuate ("if I qualify for two do i get both?",
 # "this turn am I allowed", "when I attack don't I lose a card?"), unless a question word opens the question or
 # comes just before it ("what do I get", "which card do I draw"): then it asks what or which.

@@ -18,3 +18,8 @@ def test_yes_no_questions_even_after_a_situation():
     assert yes_no("If the player who attacked me loses do i get his card?")
     assert yes_no("after that don’t I draw again?")
     assert not yes_no("so when do we score")
+
+
+def test_a_yes_no_question_may_open_with_a_count_of_players():
+    assert yes_no("can two players trade tools on different floors?") and yes_no("can 2 of us share a room?")
+    assert not yes_no("I rolled 7 and have 2 unused points. What happens?")
