@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from rulespal.core.numbers import EN_NUMBER_WORDS, QUANTITY, WORD_NUMBERS, yes_no
-from rulespal.core.players import SOLO, player_counts, players_asked
+from rulespal.core.players import player_counts, players_asked
 from rulespal.core.tokens import STOPWORDS, tokenize
 
 # What a question asks to be counted: "how many [idea slots]", "the maximum [hand size]".
@@ -131,7 +131,7 @@ class Asks:
     result: bool  # a total, a score, what is left: the player's situation worked out
     components: bool  # what is in the box
     players: int | None  # the first player count it names ("with 3 players")
-    counts: frozenset[int]  # every player count it names ("solo": 1)
+    counts: frozenset[int]  # every player count it names
     things: frozenset[str]  # the stems of what it asks to be counted ("how many idea slots"); English only
     amounts: tuple[Amount, ...] = ()  # the amounts it states ("4 gold nuggets", "a roll of 8", "a sailor")
     words: frozenset[str] = frozenset()  # its content words, stemmed
@@ -146,7 +146,7 @@ def read_asks(text: str) -> Asks:
     things = frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
     return Asks(text, QUANTITY.search(text) is not None, yes_no(text), VALUE.search(text) is not None,
                 RESULT.search(text) is not None, COMPONENTS.search(text) is not None, players_asked(text),
-                frozenset(player_counts(text)) | ({1} if SOLO.search(text) else set()), things, tuple(question_amounts(text)), stems(text),
+                frozenset(player_counts(text)), things, tuple(question_amounts(text)), stems(text),
                 DISCARD.search(text) is not None,
                 tuple((m.group().strip(), m.group(1), m.group(2)) for m in SUPERLATIVE.finditer(text)))
 

@@ -556,10 +556,3 @@ def test_a_duration_answers_how_long():
     checks = {c.claim: c for c in check_answer(Draft("Playing time: 20 min [1].", True, ("d",), (_whole(quote),)),
                                                None, "how long does a game take?")}
     assert (checks["20 min"].status, checks["20 min"].answers) == ("verified", True)
-
-
-def test_a_row_for_two_players_does_not_answer_a_solo_question():
-    quote = "| Players | Cards |\n| --- | --- |\n| 2 players | 6 cards |"
-    (check,) = check_answer(Draft("With 2 players: 6 cards [1]", True, ("d",), (_whole(quote),)), None,
-                            "in the solo game how many cards do I get?")
-    assert check.status == "verified" and check.answers is False and "2 players" in check.detail
