@@ -10,7 +10,7 @@ LATIN = re.compile(r"[A-Za-z]")
 # Bullet symbols rulebooks use ("•", "▪", "–", ...); "-" and numbered bullets are handled where lists are parsed.
 BULLET_CHARS = "•●◦▪■□◆►▸‣⁃·∙*+–—"
 SYMBOL_BULLET = re.compile(rf"^[\s{BULLET_CHARS}-]+")
-BULLET_LEAD = re.compile(rf"^\s*(?:[{BULLET_CHARS}-]\s*)")
+BULLET_LEAD = re.compile(rf"^\s*(?:[{BULLET_CHARS}]\s*|-(?!\d)\s*)")  # "-3" is a sign, not a bullet
 SECTION_SEP = " > "
 DOC_ID = re.compile(r"^[a-z0-9가-힣][a-z0-9가-힣._-]{0,99}$")
 # Headings no player asks about ("Introduction", "Credits", "3"), and labels that name no term of the game.

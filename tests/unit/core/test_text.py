@@ -1,6 +1,6 @@
 """Rulebook markup read as a player reads it: table rows as cells, Markdown marks left out."""
 
-from rulespal.core.text import aligned_rows, cells, flat_quote, sentence_span, sentence_spans
+from rulespal.core.text import aligned_rows, cells, flat_quote, plain, sentence_span, sentence_spans
 
 
 def test_rows_become_cells_and_markdown_marks_go():
@@ -62,3 +62,7 @@ def test_a_header_row_alone_reads_as_its_column_names():
 def test_a_short_dashed_rule_line_is_no_row():
     assert flat_quote("| Players | Cards |\n|-|-|\n| 2 | 5 |") == "Players: 2, Cards: 5"
     assert cells("3rd Player\t—\t—\t2 Cards") == ["3rd Player", "—", "—", "2 Cards"]
+
+
+def test_a_negative_cell_keeps_its_sign():
+    assert cells("| Beach | -1 |") == ["Beach", "-1"] and plain("- 3 cards") == "3 cards"
