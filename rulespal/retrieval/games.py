@@ -239,12 +239,9 @@ class GameDetector:
         lower-case word counts where a name stands ("... in wayfarers?") and opens one title."""
         found: list[str] = []
         for w in _capitalised(question):
-            key = normalize(w)
-            holders = self._title_words.get(key, [])
-            opening = [d for d in holders if self._titles[d].startswith(key + " ")]
-            if len(opening) == 1:
+            if len(opening := self.opening(w)) == 1:
                 return opening
-            found.extend(d for d in holders if d not in found)
+            found.extend(d for d in self._title_words.get(normalize(w), []) if d not in found)
         if len(found) > 1:
             return found
         # a lower-case word only where a name stands, only the one title it opens ("in wayfarers?"), and only a

@@ -112,7 +112,7 @@ def _closest_answers(checks: list[Check], starts: list[int], question: str, answ
     """Of several verified numbers said to answer ("deal each player 4 cards [1]. Each turn you play 2 cards [2]"
     for "how many cards do I start with?"), those whose sentence shares the most words with the question keep
     the answer's colour; the others are shown as other numbers of the rules quoted. Chosen on the checker's
-    tuned-on half: relevance 0.629 -> 0.716 (the other half 0.653 -> 0.686)."""
+    tuned-on half: relevance 0.629 -> 0.716 (the other half 0.653 -> 0.694)."""
     answering = [i for i, c in enumerate(checks) if c.answers is True and c.status == "verified"]
     if len(answering) < 2:
         return checks
