@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -246,7 +246,7 @@ class RulesPal:
         games = scope or sorted({h.chunk.doc for h in hits[:1]})
         ctx = AnswerContext(books.index, plan, hits, games, typed, carried.stripped, books.game_glossary(games),
                             t, picker, books.facts, books.acronyms.by_doc, on_token)
-        draft = self._by_parts(books, retriever, carried, lang, games, write_answer(ctx, writers), writers)
+        draft = _cited_games(self._by_parts(books, retriever, carried, lang, games, write_answer(ctx, writers), writers))
         docs = books.index.docs
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
         # the question as corrected for search: "how much dos a schoner cost" asks about a schooner here too
@@ -413,3 +413,10 @@ def _read_clearly_best(rivals: list[str], best: dict[str, Pick], margin: float) 
     if margin <= 0 or len(reads) < len(rivals):
         return None
     return reads[0][1] if reads[0][0] - reads[1][0] >= margin else None
+
+
+def _cited_games(draft: Draft) -> Draft:
+    """An answer is about the games it cites: with no game named, the first passage found may be another book's
+    (a Korean question ranks the Korean book's passages first) while the quotes come from the game asked about."""
+    cited = tuple(dict.fromkeys(c.doc for c in draft.citations))
+    return replace(draft, games=cited) if cited and cited != tuple(draft.games) else draft

@@ -8,7 +8,7 @@ from rulespal.core.question import Asks
 from rulespal.core.messages import say
 from rulespal.core.numbers import states_quantity
 from rulespal.core.types import Draft
-from rulespal.core.text import STEP_NUMBER, plain
+from rulespal.core.text import words_only
 from rulespal.rules.claims import read_claims
 from rulespal.answering.abstain import abstain
 from rulespal.answering.answerable import answerable
@@ -68,9 +68,7 @@ def extractive(ctx: AnswerContext) -> Draft:
 def _same_words(doc_text: str, a: Pick, b: Pick) -> bool:
     """Two picks that say the same words (a rule repeated in a summary, there as a numbered step or a bullet):
     one quote is enough."""
-    def words(p: Pick) -> str:
-        return " ".join(STEP_NUMBER.sub("", plain(doc_text[p.start:p.end])).split()).casefold()
-    return words(a) == words(b)
+    return words_only(doc_text[a.start:a.end]) == words_only(doc_text[b.start:b.end])
 
 
 def _elsewhere(quote: str, asks: Asks) -> bool:

@@ -206,6 +206,7 @@ def _runners_up(chunk: Chunk, scores: list[float], taken: tuple[Unit, ...], t: T
 
 # A line that is all bold, with no sentence end or colon: a label over the list, table or lead-in under it.
 BOLD_LABEL = re.compile(r"\s*(\*\*|__)[^*_\n.!?:]{2,80}\1\s*")
+LABEL_WORDS = 4  # a bold line of at most this many words names what the paragraph under it says (hand-set)
 
 
 def extend(chunk: Chunk, i: int, t: Tuning, following: Chunk | None = None) -> tuple[Unit, ...]:
@@ -229,6 +230,11 @@ def extend(chunk: Chunk, i: int, t: Tuning, following: Chunk | None = None) -> t
             return _what_follows(chunk, i, t.max_quote, following)
         if nxt.kind == "sentence" and is_lead_in(plain(chunk.unit_text(nxt))):
             return (u, *_what_follows(chunk, i + 1, t.max_quote - (nxt.start - u.start), following))
+        if nxt.kind == "sentence" and len(plain(chunk.unit_text(u)).split()) <= LABEL_WORDS:
+            # "**Narcotics**" over the paragraph that says what they do: that rule ("**You may never attack on
+            # your first turn**" is a rule of its own)
+            rule = extend(chunk, i + 1, t, following)
+            return (u, *rule) if rule[-1].end - u.start <= t.max_quote else rule
     text = plain(chunk.unit_text(u))
     if is_lead_in(text) or (text.endswith("?") and u.kind != "row"):
         return _what_follows(chunk, i, t.max_quote, following)

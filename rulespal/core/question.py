@@ -137,6 +137,7 @@ class Asks:
     words: frozenset[str] = frozenset()  # its content words, stemmed
     discard: bool = False  # it speaks of discarding ("get rid of", "put back")
     superlatives: tuple[tuple[str, str, str], ...] = ()  # ("the most oxygen", "most", "oxygen")
+    duration: bool = False  # "how long does a game take?", "how much time": a duration answers it
 
 
 @lru_cache(maxsize=2048)
@@ -148,7 +149,13 @@ def read_asks(text: str) -> Asks:
                 RESULT.search(text) is not None, COMPONENTS.search(text) is not None, players_asked(text),
                 frozenset(player_counts(text)), things, tuple(question_amounts(text)), stems(text),
                 DISCARD.search(text) is not None,
-                tuple((m.group().strip(), m.group(1), m.group(2)) for m in SUPERLATIVE.finditer(text)))
+                tuple((m.group().strip(), m.group(1), m.group(2)) for m in SUPERLATIVE.finditer(text)),
+                bool(frozenset(tokenize(text)) & TIME_WORDS) or HOW_LONG.search(text) is not None)
+
+
+# Stems of the words a duration is said in.
+TIME_WORDS = frozenset(tokenize("time minutes hours seconds mins min"))
+HOW_LONG = re.compile(r"\bhow long\b", re.I)
 
 
 # Two questions in one line: "how many cards ..., and how many camels ...", "max per stack / max per turn",

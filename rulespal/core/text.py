@@ -51,6 +51,8 @@ MD_EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=[^\s*])|(?<=[^\s*])\*(?![\w*])
 # A list item's step number ("10. The player who ...", "b) ..."): read out at the start of an answer it looks like the
 # answer's number.
 STEP_NUMBER = re.compile(r"^(?:\d{1,2}|[A-Za-z])[.)]\s+(?=\S)")
+# A citation marker in an answer: "[1]", "[1, 2]".
+MARKER = re.compile(r"\[\d+(?:\s*,\s*\d+)*\]")
 
 
 def plain(text: str) -> str:
@@ -109,15 +111,16 @@ def flat_quote(text: str) -> str:
     return " ".join(f for f in out if f)
 
 
-# A header cell that is a count or a range ("1", "3-4", "5+"): a header of such cells heads a table read across.
-COUNT_CELL = re.compile(r"[+-]?\d+(?:\s*[-–]\s*\d+)?\+?")
+# A cell that is only a number, a count or a range ("1", "-2", "1.5", "3-4", "5+"): a header of such cells heads a
+# table read across; a row's bare value is named by its column.
+NUMBER_CELL = re.compile(r"\s*[+−-]?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)?\+?\s*")
 
 
 def labelled_rows(head: list[str], rows: list[list[str]]) -> list[str]:
     """Table rows with their column names, one line each. A table read across ("Butterflies | 1 | 2 | 3" over
     "Points | 3 | 7 | 12": a header of counts) is named by its first column instead: "Butterflies: 1, 2, 3 /
     Points: 3, 7, 12"."""
-    if len(head) > 2 and head[0] and all(COUNT_CELL.fullmatch(c) for c in head[1:]):
+    if len(head) > 2 and head[0] and all(NUMBER_CELL.fullmatch(c) for c in head[1:]):
         return [f"{r[0]}: {', '.join(c for c in r[1:] if c)}" if r[0] else ", ".join(c for c in r if c)
                 for r in (head, *rows) if r]
     return [labelled_row(head, r) for r in rows if r]
@@ -203,3 +206,11 @@ def bare_title(name: str) -> str:
     if not bare or len(bare) < 3 or bare.casefold() in NOT_A_NAME:
         return name
     return bare
+
+
+def words_only(text: str) -> str:
+    """A quote or an answer's sentence as words only: markers, Markdown, bullets, step numbers, table bars, the
+    slashes between rows, quotation marks and case left out, so that a copy of a rule reads the same as the rule
+    (the checker's verbatim test, the writer's repeated-rule test)."""
+    lines = [STEP_NUMBER.sub("", plain(line)) for line in MARKER.sub(" ", text).splitlines()]
+    return " ".join(re.sub(r"[|/\t\"“”‘’«»]", " ", " ".join(lines)).split()).casefold().strip(" .:;")

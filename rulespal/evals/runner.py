@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulespal.core.messages import MESSAGES
-from rulespal.core.text import read_text_exact
+from rulespal.core.text import MARKER, read_text_exact
 from rulespal.core.types import Turn
 
 GOLD = Path(__file__).with_name("gold.jsonl")
@@ -76,9 +76,6 @@ def load_gold(path: Path = GOLD, corpus_dir: Path | None = None, texts: dict[str
     if len(ids) != len(set(ids)):
         raise RottenGold("duplicate question ids in the gold set")
     return out
-
-
-MARKER = re.compile(r"\[\d+\]")
 
 
 def _norm(s: str) -> str:

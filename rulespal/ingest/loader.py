@@ -7,7 +7,7 @@ import unicodedata
 from pathlib import Path
 
 from rulespal.core.errors import UnreadableRulebook
-from rulespal.core.text import bare_title
+from rulespal.core.text import bare_title, plain
 
 SUPPORTED = (".txt", ".md", ".markdown", ".pdf")
 
@@ -21,12 +21,34 @@ def doc_id_for(path: Path) -> str:
     return slug
 
 
-def title_for(path: Path) -> str:
+def title_for(path: Path, text: str = "") -> str:
     """A game's title from its file name: "coup-rulebook.md" is "Coup" (a player names the game, not the file);
     a name typed with capitals keeps them ("Azul (2nd ed).md"); control characters (a newline in a name) become
-    spaces."""
+    spaces. A Markdown file whose first heading spells the same name gives that spelling: "# The Godfather:
+    Corleone's Empire Rulebook" for "the-godfather-corleones-empire.md", "# CloudAge" for "cloudage.md"."""
     title = bare_title(" ".join(re.sub(r"[\x00-\x1f_-]+", " ", path.stem).split()))
-    return " ".join(w[:1].upper() + w[1:] for w in title.split()) if title.islower() else title  # "2nd" stays
+    title = " ".join(w[:1].upper() + w[1:] for w in title.split()) if title.islower() else title  # "2nd" stays
+    heading = H1.search(text[:HEADING_WITHIN]) if path.suffix.lower() in (".md", ".markdown") else None
+    if heading is not None and _letters(spelled := bare_title(plain(heading.group(1)))) == _letters(title):
+        return spelled
+    return title
+
+
+def typed_names(title: str, file_title: str) -> tuple[str, ...]:
+    """Other ways a player types a title: as the file is named ("The Godfather Corleones Empire"), and a joined
+    name's words apart ("Cloud Age" for "CloudAge")."""
+    apart = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", title)
+    return tuple(dict.fromkeys(n for n in (file_title, apart) if n.casefold() != title.casefold()))
+
+
+H1 = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.M)
+HEADING_WITHIN = 2000  # characters: a title heading opens the file
+
+
+def _letters(name: str) -> str:
+    """A name's letters and digits only, accents and case aside: "Corleone's" and "corleones" are one spelling."""
+    folded = unicodedata.normalize("NFKD", name).casefold()
+    return "".join(c for c in folded if c.isalnum() and not unicodedata.combining(c))
 
 
 def read_rulebook(path: Path, max_mb: int) -> tuple[bytes, str]:

@@ -22,7 +22,7 @@ from tqdm import tqdm
 
 from rulespal.ingest.catalog import corpus_docs, load_manifest
 from rulespal.ingest.chunks import chunk_text
-from rulespal.ingest.loader import doc_id_for, read_rulebook, title_for
+from rulespal.ingest.loader import doc_id_for, read_rulebook, title_for, typed_names
 from rulespal.core.errors import IngestBusy, UnknownGame, UnreadableRulebook
 from rulespal.core.settings import Settings
 from rulespal.core.text import detect_lang, read_text_exact
@@ -191,7 +191,9 @@ def _stage(paths: list[Path], settings: Settings, corpus_ids: set[str]) -> list[
         if doc_id in staged:
             raise UnreadableRulebook(f"{staged[doc_id].path} and {path} would both be the rulebook {doc_id!r}; give one "
                                      "of them, or rename one.")
-        doc = Doc(id=doc_id, title=title_for(path) or doc_id, lang=detect_lang(text), text_path="", source="user")
+        title = title_for(path, text) or doc_id
+        doc = Doc(id=doc_id, title=title, lang=detect_lang(text), text_path="", source="user",
+                  aliases=typed_names(title, title_for(path) or doc_id))
         staged[doc_id] = _Staged(doc, raw, text, path.suffix.lower(), path)
     return list(staged.values())
 

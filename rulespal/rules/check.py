@@ -26,12 +26,13 @@ from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
 from rulespal.core.numbers import KO_COUNTERS, KO_PARTICLES
 from rulespal.core.players import NAMED_COUNTS, listed_counts, player_counts
-from rulespal.core.question import read_asks
-from rulespal.core.text import HANGUL, STEP_NUMBER, flat_quote, plain, sentence_span, sentence_spans, unwrap
+from rulespal.core.question import TIME_WORDS, read_asks
+from rulespal.core.text import (HANGUL, MARKER, flat_quote, sentence_span, sentence_spans, unwrap,
+                                words_only)
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
-from rulespal.rules.claims import (MARKER, NUMBER, SPELLED, Claim, keys_before, normalise, players_near,
+from rulespal.rules.claims import (NUMBER, SPELLED, Claim, keys_before, normalise, players_near,
                                    read_claims, thing_after, words_before)
 from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS, ROW_KEY, key_holds
@@ -66,7 +67,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
     claims, others = read_claims(draft.text, question, names)
     worked = _worked(draft, question)
     # each quote as words, and as the answer reads its table rows: with their column names (core.text.flat_quote)
-    flat_quotes = [(_flat(cite.quote), _flat(flat_quote(cite.quote))) for cite in draft.citations]
+    flat_quotes = [(words_only(cite.quote), words_only(flat_quote(cite.quote))) for cite in draft.citations]
     checks: list[Check] = []
     # numbers of the quoted rules (an extractive answer quotes; a language model's is quoted word for word) about
     # something else than what is asked
@@ -90,7 +91,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
             answers = None
         elif not_it is not None:
             answers, detail = False, f"does not answer: {not_it}"
-        elif status == "verified" and not _answers(c, question):
+        elif status == "verified" and not _answers(c, question, draft.text):
             answers = None  # another number of the rule: shown without the answer's colour
         checks.append(Check(claim=c.text, status=cast(Status, status), source=source, detail=detail, answers=answers,
                             quoted=quoted is not None))
@@ -124,14 +125,6 @@ def _closest_answers(checks: list[Check], starts: list[int], question: str, answ
             for i, c in enumerate(checks)]
 
 
-def _flat(text: str) -> str:
-    """A quote or an answer's sentence as words only: markers, Markdown, bullets, step numbers, table bars, the
-    slashes between rows, quotation marks and case left out, so that an answer's copy of a rule reads the same as
-    the rule."""
-    lines = [STEP_NUMBER.sub("", plain(line)) for line in MARKER.sub(" ", text).splitlines()]
-    return " ".join(re.sub(r"[|/\t\"“”‘’«»]", " ", " ".join(lines)).split()).casefold().strip(" .:;")
-
-
 def _quoted_verbatim(c: Claim, draft: Draft, flat_quotes: list[tuple[str, str]]
                      ) -> tuple[str, SourceSpan | None, str | None] | None:
     """A claim in a stretch of the answer copied word for word from a cited quote is what that quote says: a
@@ -144,7 +137,7 @@ def _quoted_verbatim(c: Claim, draft: Draft, flat_quotes: list[tuple[str, str]]
     sentence = draft.text[start:end]
     pieces = [sentence] + [sentence[i + 1:] for i in (sentence.find(":"), sentence.find("\"")) if 0 <= i < c.start - start]
     for piece in pieces:
-        words = _flat(piece)
+        words = words_only(piece)
         if len(words.split()) < VERBATIM_MIN_WORDS:
             continue
         for cite, flats in zip(draft.citations, flat_quotes):
@@ -164,6 +157,8 @@ NOUN_AFTER = re.compile(r"\s*[*_]*(?!(?:when|if|and|or|to|of|in|on|at|for|the|a|
 # Working written out in an answer: "10 + 1 = 11", "4 x 2 = 8", "3 − 2 = 1".
 WORKING = re.compile(r"(?<![\w.])([-−]?\d+(?:\s*[+\-−–×x*]\s*\d+)+)\s*=\s*(\d+)(?![\w.])")
 OPERATORS = str.maketrans({"−": "-", "–": "-", "×": "*", "x": "*"})
+# Two numbers joined by a dash, the first the smaller: a range ("4-5", "2–3"), whatever follows its "=".
+RANGE = re.compile(r"(\d+)\s*[-–]\s*(\d+)")
 
 
 def _worked(draft: Draft, question: str) -> dict[tuple[int, str], tuple[str, SourceSpan | None, str | None]]:
@@ -172,8 +167,12 @@ def _worked(draft: Draft, question: str) -> dict[tuple[int, str], tuple[str, Sou
     out: dict[tuple[int, str], tuple[str, SourceSpan | None, str | None]] = {}
     quoted: list[tuple[Citation, list[Claim]]] | None = None
     for m in WORKING.finditer(draft.text):
+        if (r := RANGE.fullmatch(m.group(1).strip())) is not None and int(r.group(1)) < int(r.group(2)):
+            continue  # "2–3 = 3": a row of a scoring chart (2 to 3 markers score 3), not a subtraction
         value = _evaluate(m.group(1).translate(OPERATORS))
         result = int(m.group(2))
+        if value != result and _cited_working(draft.citations, m.group()) is not None:
+            continue  # the rule's own line, quoted: whatever it means, it is not the answer's sum
         if value != result:
             out[(m.start(2), str(result))] = ("contradicted", None, f"the working does not add up: "
                                               f"{m.group(1)} is {value}")
@@ -647,7 +646,7 @@ def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
     thing = _what_it_counts(c)
     # a Korean claim's noun ("5회") can't be compared word for word with what an English question asks
     if asked and thing and not asked & thing and not _other_script(thing, question) \
-            and not (_asks_time(question) and thing & TIME_WORDS):  # "how much time": "20 minutes" answers it
+            and not (asks.duration and thing & TIME_WORDS):  # "how much time": "20 minutes" answers it
         # its words as the answer writes them, a label before it included ("Challenging: 3"), never stems
         said = answer[slice(*sentence_span(answer, c.start))] if answer else c.text
         return f"this number is about {_surface(thing, said)}, the question asks about {_surface(asked, question)}"
@@ -666,11 +665,13 @@ def _wrong_count(c: Claim, question: str, answer: str) -> bool:
     return bool(asked) and c.players is not None and c.players not in asked and not asked & player_counts(answer)
 
 
-def _answers(c: Claim, question: str) -> bool:
+def _answers(c: Claim, question: str, answer: str = "") -> bool:
     """Something says a verified claim is what the question asks: the player count it asks about, or a thing the
     question names (a question in another script, or one that names nothing countable, gives no such sign)."""
     if not question or HANGUL.search(question) or _other_script(c.thing, question):
         return True  # Korean words and their English glosses are not compared word for word
+    if CURRENCY.match(answer[:c.start][-1:]) and not MONEY.search(question):
+        return False  # "a hand of $1, $2, $3" is money; "how many control markers" does not ask for money
     asks = read_asks(question)
     if asks.counts and c.players in asks.counts:
         return True
@@ -679,7 +680,7 @@ def _answers(c: Claim, question: str) -> bool:
     thing = _what_it_counts(c)
     if not words - VERBS_BEFORE_NUMBERS:
         return True
-    if thing & words or c.before & asked or (_asks_time(question) and thing & TIME_WORDS):
+    if thing & words or c.before & asked or (asks.duration and thing & TIME_WORDS):
         return True
     # "how much is the ransom?" names no countable thing: the claim's sentence must speak of what it asks
     return not asked and bool(c.context & words)
@@ -695,12 +696,9 @@ def _surface(stems: frozenset[str], text: str) -> str:
     return " ".join(words) or " ".join(sorted(stems))
 
 
-TIME_WORDS = frozenset(tokenize("time minutes hours seconds mins min"))
-
-
-def _asks_time(question: str) -> bool:
-    """"How long does a game take?", "how much time": a duration is what it asks."""
-    return bool(frozenset(tokenize(question)) & TIME_WORDS) or re.search(r"\bhow long\b", question, re.I) is not None
+CURRENCY = re.compile(r"[$€£¥₩]")
+MONEY = re.compile(r"[$€£¥₩]|\b(?:money|cash|cost|costs|price|pay|paid|pays|buy|buys|sell|sells|income|earn|earns|"
+                   r"dollars?|bucks?|spend|spends)\b", re.I)
 
 
 # Verbs that come right before a number and name no thing ("have 4", "pay 3"), as stems.

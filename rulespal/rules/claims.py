@@ -11,16 +11,15 @@ from dataclasses import dataclass
 from rulespal.core.numbers import EN_NUMBER_WORDS, KO_COUNTERS, KO_NUMERALS, WORD_NUMBERS, as_int
 from rulespal.core.players import ASKED as PLAYERS
 from rulespal.core.tokens import STOPWORDS, tokenize
-from rulespal.core.text import sentence_span
+from rulespal.core.text import MARKER, sentence_span
 
 FRACTION_WORDS = {"half": "1/2", "a third": "1/3", "a quarter": "1/4"}
 # A number: digits (signed, a range "2-4", a fraction "1/2"), a number word, a Korean count ("3개", "두 장").
 # A sign glued to a Korean word is still a sign ("체력-2": health -2); after a Latin letter it is a hyphen.
 SPELLED = (rf"\b(?P<w>{EN_NUMBER_WORDS}|half|a third|a quarter)\b"
            rf"|(?P<k>(?<![가-힣])(?:{KO_NUMERALS}))(?=\s?(?:{'|'.join(KO_COUNTERS)}))")
-NUMBER = re.compile(rf"(?:(?<![\w.#])|(?<=[가-힣])(?=[+−-]\d))(?P<n>[+−-]?\d+(?:[.,]\d+)?(?:/\d+)*(?:[–-]\d+(?![.,/]\d))?)(?![\w.]*\d)"
+NUMBER = re.compile(rf"(?:(?<![\w.#])|(?<=[가-힣])(?=[+−-]\d))(?P<n>[+−-]?(?:\d{{1,3}}(?:,\d{{3}}){{2,}}|\d+(?:[.,]\d+)?)(?:/\d+)*(?:[–-]\d+(?![.,/]\d))?)(?![\w.]*\d)"
                     rf"|{SPELLED}", re.I)
-MARKER = re.compile(r"\[\d+(?:\s*,\s*\d+)*\]")  # "[1]", "[1, 2]"
 # A noun right after a number ("4 and 5 players" ends in a count, "pages 2 & 3 of the rules" does not).
 DIRECT_NOUN = re.compile(r"\s*(?!(?:of|and|or|to|in|on|for|the|a|an)\b)[A-Za-z가-힣]", re.I)
 LABELS = frozenset("step steps phase stage round rounds level player turn year page pages p pp rule rules section "
@@ -146,6 +145,8 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
         return "other"  # "one by one", "one another", "no one": a manner or a person, not a count
     if raw.count("/") >= 2:
         return "list"  # "give up 1/2/3/4 inhabitants if it holds 0/1/2/3 cattle": one value per case, no one amount
+    if _digit_list(text, start, end):
+        return "list"  # "cards 0,1,1,1,2,2,3": the values of a deck, not "0,1" and "1,1"
     if text[start - 1:start] == "(" and text[end:end + 1] == ")" and m.group("n"):
         return "figure"  # "the base card set (1)": a call-out to an illustration
     if re.match(r"\s*[.)](?:\s|$)", after) and re.search(r"(?:^|[\n:;•]|[.!?]\s)\s*(?:step\s+)?$", text[:start], re.I):
@@ -171,6 +172,17 @@ def _not_claim_kind(text: str, m: re.Match, named: list[tuple[int, int]], pairs:
             and not re.search(r"(?:^|[.!?]\s+)[A-Z][a-z]+ $", text[:start]):
         return "name"  # "the Flip Three card", "Gate Seven": a spelled number in a capitalised name
     return _shape_kind(text, m, before, word_before, pairs)
+
+
+def _digit_list(text: str, start: int, end: int) -> bool:
+    """The number is part of a run of numbers joined by bare commas that is no thousands-separated number."""
+    a, b = start, end
+    while a > 0 and (text[a - 1].isdigit() or text[a - 1] == ","):
+        a -= 1
+    while b < len(text) and (text[b].isdigit() or text[b] == ","):
+        b += 1
+    run = text[a:b].strip(",")
+    return run.count(",") >= 2 and re.fullmatch(r"\d{1,3}(?:,\d{3})+", run) is None
 
 
 def _shape_kind(text: str, m: re.Match, before: str, word_before: re.Match | None, pairs: bool) -> str | None:

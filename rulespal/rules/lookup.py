@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulespal.core.text import NUMBER_CELL, plain
 from rulespal.core.tokens import STOPWORDS, tokenize
 from rulespal.rules.tables import Cell, Row, Table
 
@@ -52,8 +53,8 @@ ROW_KEY = re.compile(r"^\s*(\d+)\s*(?:[-–—]|to)\s*(\d+)\s*$|^\s*(\d+)\s*(\+|
 
 
 def key_holds(key: str, n: int) -> bool:
-    """Is ``n`` in a row keyed ``key``: the number itself, a range ("5–9") or an open range ("10+")?"""
-    m = ROW_KEY.match(key)
+    """Is ``n`` in a row keyed ``key``: the number itself, a range ("5–9") or an open range ("10+"), bold or not?"""
+    m = ROW_KEY.match(plain(key))
     if m is None:
         return False
     if m.group(1):
@@ -63,7 +64,7 @@ def key_holds(key: str, n: int) -> bool:
 
 def row_matches_number(row: Row, n: int) -> bool:
     """A roll chart's row for ``n``: keyed by a number or a closed range (open ranges are not read here)."""
-    key = row.cells[0].text.strip()
+    key = plain(row.cells[0].text).strip()  # "**15-18**" is keyed 15-18
     return bool(RANGE.match(key) or key.isdigit()) and key_holds(key, n)
 
 
@@ -85,11 +86,13 @@ def lookup(table: Table, question: str, min_share: float) -> Lookup | None:
             return Lookup(table, body, column, table.header.cells[column].text)
         named = _rows_by_name(body, question, min_share)
         return Lookup(table, named, column, table.header.cells[column].text) if named else None
-    # Rows keyed by number or range in the first column (roll charts, player counts in rows).
-    if body and all(RANGE.match(r.cells[0].text.strip()) or r.cells[0].text.strip().isdigit() for r in body):
+    # Rows keyed by number or range in the first column (roll charts, player counts in rows, score bands: one row
+    # may be keyed otherwise, "Defeat all 10 missions" over "22+", "19-21", ...).
+    keyed = [r for r in body if ROW_KEY.match(plain(r.cells[0].text))]
+    if len(keyed) >= 2 and len(keyed) >= len(body) - 1:
         wanted = numbers + ([n_players] if n_players else [])
         for n in wanted:
-            rows = tuple(r for r in body if row_matches_number(r, n))
+            rows = tuple(r for r in keyed if key_holds(r.cells[0].text, n))
             if rows:
                 return Lookup(table, rows, _column_by_name(table.header, question, min_share), str(n))
         return None
@@ -166,9 +169,6 @@ def _row_named(first_header: str, row_label: str) -> str:
     return f"{head} {label}" if head and head.casefold() not in label.casefold() else label
 
 
-BARE_VALUE = re.compile(r"\s*[+−-]?\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)?\+?\s*")
-
-
 def render(lk: Lookup) -> str:
     """A short answer from a lookup: "3-Players: 3 Gems", "Volcano: 4 Gold or -2 Health"."""
     header = lk.table.header.cells
@@ -181,7 +181,7 @@ def render(lk: Lookup) -> str:
             row_label = cells[0].text if len(lk.table.body) > 1 and lk.column != 0 else ""
             row = _row_named(header[0].text, row_label)
             parts.append(f"{row + ', ' if row else ''}{label}: {value}")  # the label last: it names the value
-        elif len(header) == 2 == len(cells) and header[1].text.strip() and BARE_VALUE.fullmatch(cells[1].text):
+        elif len(header) == 2 == len(cells) and header[1].text.strip() and NUMBER_CELL.fullmatch(cells[1].text):
             # a bare number is named by its column ("Challenging: 3" says 3 of what?)
             row = _row_named(header[0].text, cells[0].text)
             parts.append(f"{row + ', ' if row else ''}{header[1].text}: {cells[1].text}")

@@ -52,3 +52,13 @@ def test_the_reader_picks_the_game_whose_rule_reads_as_the_answer_by_the_margin(
     assert _read_clearly_best(["a", "b"], best, 0.0) is None  # type: ignore[arg-type]  # off
     best["b"] = SimpleNamespace(read=None)  # a rival the reader did not read (another language)
     assert _read_clearly_best(["a", "b"], best, 0.1) is None  # type: ignore[arg-type]
+
+
+def test_an_answer_names_the_games_it_cites():
+    from rulespal.core.types import Citation, Draft
+    from rulespal.service import _cited_games
+
+    cite = Citation(n=1, doc="reef-raiders", section="", start=0, end=5, quote="Coral")
+    found_first = Draft("Coral [1]", True, ("kraken-cove",), (cite,))  # the first passage found was another book's
+    assert _cited_games(found_first).games == ("reef-raiders",)
+    assert _cited_games(Draft("No.", False, ("kraken-cove",))).games == ("kraken-cove",)  # nothing cited: as found

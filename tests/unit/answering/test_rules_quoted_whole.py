@@ -337,3 +337,11 @@ def test_a_rule_repeated_as_a_numbered_step_in_a_summary_is_quoted_once(tmp_path
     draft = write_answer(AnswerContext(idx, plan, hits, ["harbor"], question, question, [], loose,
                                        Picker(idx, plan, loose)), DEFAULT_WRITERS)
     assert draft.text.count("gains 5 victory points") == 1 and len(draft.citations) == 1
+
+
+def test_a_bold_name_takes_the_paragraph_under_it(tmp_path, tuning):
+    book = ("# Jobs\n\n## Complete a Job\n\n**Narcotics**\n\nNarcotics work like wild cards. They can be used in "
+            "place of a Gun or Booze card.\n\nAfter discarding, take the Money.\n")
+    idx = make_snapshot(tmp_path, {"w": book})
+    quote = _grown(idx, "w", "Narcotics**", tuning)
+    assert quote.startswith("**Narcotics**") and quote.endswith("Gun or Booze card.")

@@ -34,3 +34,9 @@ def test_a_line_that_asks_two_questions_is_read_as_two_with_its_lead_in():
     for one in ("can I trade cards and buy a ship in the same turn?", "how many points do red and blue get?",
                 "how many cards?"):
         assert parts(one) == [one]
+
+
+def test_a_duration_is_read_once_with_the_question() -> None:
+    assert read_asks("How long does a game take?").duration is True
+    assert read_asks("how much time do we get for a turn").duration is True
+    assert read_asks("how many cards do I draw?").duration is False

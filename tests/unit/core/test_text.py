@@ -1,6 +1,6 @@
 """Rulebook markup read as a player reads it: table rows as cells, Markdown marks left out."""
 
-from rulespal.core.text import aligned_rows, cells, flat_quote, plain, sentence_span, sentence_spans
+from rulespal.core.text import aligned_rows, cells, flat_quote, plain, sentence_span, sentence_spans, words_only
 
 
 def test_rows_become_cells_and_markdown_marks_go():
@@ -66,3 +66,10 @@ def test_a_short_dashed_rule_line_is_no_row():
 
 def test_a_negative_cell_keeps_its_sign():
     assert cells("| Beach | -1 |") == ["Beach", "-1"] and plain("- 3 cards") == "3 cards"
+
+
+def test_words_only_reads_a_copied_rule_as_the_rule() -> None:
+    """The checker's verbatim test and the writer's repeated-rule test compare rules in this form."""
+    assert words_only('3. **Take** 3 cards [1, 2] | "then" / discard.') == "take 3 cards then discard"
+    assert words_only("- Take 3 cards.") == words_only("Take 3 cards")
+    assert words_only("Take 3 cards") != words_only("Take 4 cards")

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from rulespal.ingest.loader import title_for
+from rulespal.ingest.loader import title_for, typed_names
 
 
 def test_a_title_is_the_game_s_name_from_the_file_name():
@@ -14,3 +14,20 @@ def test_a_title_is_the_game_s_name_from_the_file_name():
     # an ordinary word is no game's name: "game-rules.md" would otherwise be every question's "game"
     assert title_for(Path("game-rules.md")) == "Game Rules" and title_for(Path("the-manual.md")) == "The Manual"
     assert title_for(Path("house-rules.md")) == "House Rules"
+
+
+def test_a_markdown_heading_that_spells_the_file_s_name_gives_the_title():
+    godfather = "# The Godfather: Corleone's Empire Rulebook\n\n## Components\n"
+    assert title_for(Path("the-godfather-corleones-empire.md"), godfather) == "The Godfather: Corleone's Empire"
+    assert title_for(Path("cloudage.md"), "# CloudAge Rulebook\n") == "CloudAge"
+    assert title_for(Path("sankore.md"), "# Sankoré\n") == "Sankoré"
+    # a heading that names something else, or a PDF's text, leaves the file's name
+    assert title_for(Path("cloudage.md"), "# Table of Contents\n") == "Cloudage"
+    assert title_for(Path("cloudage.pdf"), "# CloudAge\n") == "Cloudage"
+
+
+def test_other_ways_to_type_a_title():
+    assert typed_names("CloudAge", "Cloudage") == ("Cloud Age",)
+    assert typed_names("The Godfather: Corleone's Empire", "The Godfather Corleones Empire") == (
+        "The Godfather Corleones Empire",)
+    assert typed_names("Azul", "Azul") == ()

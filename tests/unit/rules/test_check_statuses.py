@@ -3,6 +3,7 @@ nothing cited states it or the question gave it, contradicted (and replaced) aga
 
 from rulespal.core.types import Citation, Draft, SourceSpan
 from rulespal.rules.check import check_answer, enforce
+from rulespal.rules.claims import read_claims
 from rulespal.rules.facts import FactBook
 
 
@@ -556,3 +557,33 @@ def test_a_duration_answers_how_long():
     checks = {c.claim: c for c in check_answer(Draft("Playing time: 20 min [1].", True, ("d",), (_whole(quote),)),
                                                None, "how long does a game take?")}
     assert (checks["20 min"].status, checks["20 min"].answers) == ("verified", True)
+
+
+def test_a_scoring_chart_row_is_a_range_not_a_sum():
+    """"2–3 = 3" in a chart reads "2 to 3 markers score 3"; quoted, the chart's numbers are its own."""
+    quote = "Bonus markers obtained: 1 BM = 1, 2–3 = 3, 4–5 = 6, 6–7 = 10."
+    cite = _whole(quote)
+    checks = {c.claim: c for c in check_answer(Draft(f"“{quote}” [1]", True, ("d",), (cite,)), None,
+                                               "I have 3 bonus markers, how many points?")}
+    assert checks["6"].status == checks["10"].status == "verified"
+    assert [c.claim for c in checks.values() if c.status == "contradicted"] == []
+    # a subtraction written with a dash still adds up or not
+    sums = {c.claim: c.status for c in check_answer(Draft("10 - 2 = 9 cards left [1].", True, ("d",), (cite,)))}
+    assert sums["9 cards left"] == "contradicted"
+
+
+def test_money_does_not_answer_a_count_of_something_else():
+    quote = "Each player gets two Thugs, Control markers, and a hand of $1, $2, $3."
+    cite = _whole(quote)
+    draft = Draft(f"{quote} [1]", True, ("d",), (cite,))
+    markers = {c.claim: c.answers for c in check_answer(draft, None, "how many control markers does each family get")}
+    assert markers["1"] is None and markers["3"] is None  # no answering colour on money
+    gun = "A Gun costs $3 to buy."
+    priced = Draft(f"{gun} [1]", True, ("d",), (_whole(gun),))
+    assert [c.answers for c in check_answer(priced, None, "how much does a gun cost")] == [True]
+
+
+def test_a_list_of_card_values_and_big_numbers_read_as_written():
+    claims, others = read_claims("Navigation cards 0,1,1,1,2,2,3; start with 1,000,000 points.")
+    assert [c.number for c in claims] == ["1000000"]
+    assert {o.kind for o in others if o.text in {"0,1", "1,1", "2,2", "3"}} == {"list"}
