@@ -212,7 +212,9 @@ def _heading_level(ln: _Line, in_toc: bool, atx: bool, structured: bool, last_st
     else:
         level = 1
     title = ATX.sub(r"\2", ln.raw).strip() if ATX.match(ln.raw) else ln.s
-    if re.match(r"^\d{1,2}\.\s", title) and not in_toc and stack:
+    if re.match(r"^\d{1,2}\.\s", title) and not in_toc and not (atx and ATX.match(ln.raw)) and stack:
+        # (a Markdown heading keeps its own level: "### 2. ATTACK" after "#### Maquis persona" is a phase, not
+        # a step of that subsection)
         plain = [lv for lv, t in stack if not re.match(r"^\d{1,2}\.\s", t)]
         level = (plain[-1] if plain else 0) + 1
     return level, title, last_structured

@@ -88,3 +88,11 @@ def test_markdown_headings_lists_and_tables():
 def test_a_heading_after_a_byte_order_mark_is_a_heading():
     blocks = parse_blocks("\ufeff# Coup Rules\n\nPay 7 coins to launch a Coup.\n")
     assert blocks[0].kind == "heading" and blocks[1].path == ("Coup Rules",)
+
+
+def test_a_numbered_markdown_heading_keeps_its_level():
+    md = ("# Game\n\n## Playing\n\n### 1. PLAN\n\nPlay cards.\n\n#### Persona\n\nChoose a side.\n\n"
+          "### 2. ATTACK\n\nAttack now.\n\n#### Effects\n\nDefend first.\n")
+    paths = [b.path for b in parse_blocks(md) if b.kind != "heading"]
+    assert ("Game", "Playing", "2. ATTACK", "Effects") in paths
+    assert ("Game", "Playing", "2. ATTACK") in paths
