@@ -41,11 +41,22 @@ def quote_text(pick: Pick, doc_text: str, head_of: Callable[[Unit], Unit | None]
         if is_row:  # consecutive rows, rendered together
             parts.append(_rows_text(list(group), head_of, doc_text))
             continue
-        for u in group:
+        run = list(group)
+        listed = [u.kind == "item" or LIST_MARK.match(doc_text, u.start) is not None for u in run]
+        for k, u in enumerate(run):
             text = plain(re.sub(r"\s*\t\s*", " | ", doc_text[u.start:u.end]))
-            parts.append(STEP_NUMBER.sub("", text) if u.kind == "item" else text)
+            if u.kind == "item":
+                text = STEP_NUMBER.sub("", text)
+            # "1 Airship on the start space; 1 drone next to ...": list entries on one line stay apart
+            if listed[k] and k + 1 < len(run) and listed[k + 1] and not ITEM_END.search(text):
+                text += ";"
+            parts.append(text)
     sep = " / " if any(u.kind == "row" for u in pick.units) else " "
     return sep.join(p for p in parts if p)
+
+
+ITEM_END = re.compile(r"[.!?;:,]\s*$")
+LIST_MARK = re.compile(r"[ \t]*(?:[-*•·▪◦]|\d{1,2}[.)])[ \t]+")
 
 
 def _run_start(units: tuple[Unit, ...], row: Unit) -> Unit | None:

@@ -38,7 +38,8 @@ SUPERLATIVE = re.compile(r"\b(?:the\s+)?(most|fewest|least|longest|largest|bigge
 
 NUM = rf"(?:\d+(?:\.\d+)?|{EN_NUMBER_WORDS})"
 # Words that say which game or situation a number belongs to, not a thing that is counted.
-CONTEXT = frozenset(tokenize("player players round rounds turn turns year age level step phase page p"))
+CONTEXT = frozenset(tokenize("player players round rounds turn turns year age level step phase page p act acts chapter "
+                             "chapters era eras scenario scenarios stage stages episode episodes"))
 FILLER = frozenset(tokenize("each every total more left still now the a an my our your their of in on at to "
                             "have has got with and also then only"))
 

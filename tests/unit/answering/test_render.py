@@ -81,3 +81,13 @@ def test_a_header_row_alone_reads_as_its_column_names():
     chunk = next(c for c in chunk_text("d", BOOK) if any(u.kind == "row" for u in c.units))
     head = next(u for u in chunk.units if u.kind == "row")
     assert quote_text(Pick(Hit(chunk, 1.0), (head,), 1.0), BOOK) == "Normal mode, Expert mode"
+
+
+def test_list_items_on_one_line_stay_apart():
+    book = ("# Setup\n\n## Markers\n\nPlace them as follows:\n\n- 1 Airship on the start space\n"
+            "- 1 drone next to the city board\n- 1 Energy marker on 2 energy.\n")
+    chunk = chunk_text("d", book)[0]
+    units = tuple(u for u in chunk.units if u.kind in ("sentence", "item"))
+    line = quote_text(Pick(Hit(chunk, 1.0), units, 1.0), book)
+    assert line == ("Place them as follows: 1 Airship on the start space; 1 drone next to the city board; "
+                    "1 Energy marker on 2 energy."), line

@@ -40,3 +40,10 @@ def test_a_duration_is_read_once_with_the_question() -> None:
     assert read_asks("How long does a game take?").duration is True
     assert read_asks("how much time do we get for a turn").duration is True
     assert read_asks("how many cards do I draw?").duration is False
+
+
+def test_which_act_or_chapter_is_not_a_count():
+    """"act 2" says which act: no rule "once per Act" multiplies it."""
+    assert all(a.is_context for a in read_asks("what's the hand limit in act 2?").amounts)
+    assert all(a.is_context for a in read_asks("74 points in chapter 1, how many stars?").amounts
+               if "chapter" in a.text)
