@@ -235,6 +235,14 @@ def test_a_case_read_across_two_slash_lists(tmp_path, tuning):
     assert ask("the pasture holds 7 cattle, how many inhabitants do I give up?") is None  # no such case printed
 
 
+
+def test_a_case_is_read_in_the_list_of_its_own_kind(tmp_path, tuning):
+    book = ("Missions\n\nHave played 4/5/7 green project cards at game end to score 2/3/4 victory points.\n\n"
+            "Have played 4/5/7 blue project cards at game end to score 2/5/7 victory points.\n")
+    d = _ask_book(tmp_path, tuning, book, "I have played 5 blue project cards at game end, how many victory points?")
+    assert d is not None and d.text.endswith("→ 5") and "blue" in d.citations[0].quote
+
+
 def test_two_amounts_through_a_difference(tmp_path, tuning):
     book = ("Combat\n\nWill Test: If the Monster's horror is greater than your successes, lose Sanity equal to the "
             "difference.\n\nDuels\n\nBoth reveal a card; the defender takes damage equal to the difference between the "
