@@ -34,7 +34,7 @@ def parallel(ctx: AnswerContext, stated: list[Amount], players: int | None,
                 if other is known or len(other) != len(known) or not o_things & asked or k_things & o_things:
                     continue
                 # "5 blue project cards" is a case of "4/5/7 blue project cards", not of "4/5/7 green project cards"
-                hits = [i for value, things in given if things and (things <= k_things or k_things <= things)
+                hits = [i for value, things in given if things and k_things and (things <= k_things or k_things <= things)
                         for i, x in enumerate(known) if x == value]
                 if len(hits) != 1:
                     continue

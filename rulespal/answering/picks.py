@@ -234,7 +234,8 @@ def extend(chunk: Chunk, i: int, t: Tuning, following: Chunk | None = None) -> t
             # "**Narcotics**" over the paragraph that says what they do: that rule ("**You may never attack on
             # your first turn**" is a rule of its own)
             rule = extend(chunk, i + 1, t, following)
-            return (u, *rule) if rule[-1].end - u.start <= t.max_quote else rule
+            if rule[-1].end - u.start <= t.max_quote:
+                return (u, *rule)
     text = plain(chunk.unit_text(u))
     if is_lead_in(text) or (text.endswith("?") and u.kind != "row"):
         return _what_follows(chunk, i, t.max_quote, following)

@@ -48,14 +48,14 @@ def quote_text(pick: Pick, doc_text: str, head_of: Callable[[Unit], Unit | None]
             if u.kind == "item":
                 text = STEP_NUMBER.sub("", text)
             # "1 Airship on the start space; 1 drone next to ...": list entries on one line stay apart
-            if listed[k] and k + 1 < len(run) and listed[k + 1] and not ITEM_END.search(text):
+            if text and listed[k] and k + 1 < len(run) and listed[k + 1] and not ITEM_END.search(text):
                 text += ";"
             parts.append(text)
     sep = " / " if any(u.kind == "row" for u in pick.units) else " "
     return sep.join(p for p in parts if p)
 
 
-ITEM_END = re.compile(r"[.!?;:,]\s*$")
+ITEM_END = re.compile(r"(?:[.!?;:,]|\b(?:or|and))\s*$")
 LIST_MARK = re.compile(r"[ \t]*(?:[-*•·▪◦]|\d{1,2}[.)])[ \t]+")
 
 

@@ -38,8 +38,9 @@ SUPERLATIVE = re.compile(r"\b(?:the\s+)?(most|fewest|least|longest|largest|bigge
 
 NUM = rf"(?:\d+(?:\.\d+)?|{EN_NUMBER_WORDS})"
 # Words that say which game or situation a number belongs to, not a thing that is counted.
-CONTEXT = frozenset(tokenize("player players round rounds turn turns year age level step phase page p act acts chapter "
-                             "chapters era eras scenario scenarios stage stages episode episodes"))
+CONTEXT = frozenset(tokenize("player players round rounds turn turns year age level step phase page p"))
+# Words whose number after them says which one ("act 2", "chapter 1"); before them it counts ("2 stages").
+STAGES = frozenset(tokenize("act chapter era scenario stage episode"))
 FILLER = frozenset(tokenize("each every total more left still now the a an my our your their of in on at to "
                             "have has got with and also then only"))
 
@@ -77,7 +78,7 @@ class Amount:
 
     @property
     def is_context(self) -> bool:
-        return not self.things or bool(self.things & CONTEXT)
+        return not self.things or bool(self.things & CONTEXT) or (self.after_thing and bool(self.things & STAGES))
 
 
 AMOUNT_AFTER = re.compile(rf"(?<![\w.])(?P<sign>[+-]|−)?(?P<n>{NUM})(?!\w|\.\d)(?:\s*(?:x\s+)?|-)(?P<what>(?:[A-Za-z][\w'’-]*\s*){{1,3}})",

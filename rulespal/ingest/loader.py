@@ -29,7 +29,8 @@ def title_for(path: Path, text: str = "") -> str:
     title = bare_title(" ".join(re.sub(r"[\x00-\x1f_-]+", " ", path.stem).split()))
     title = " ".join(w[:1].upper() + w[1:] for w in title.split()) if title.islower() else title  # "2nd" stays
     heading = H1.search(text[:HEADING_WITHIN]) if path.suffix.lower() in (".md", ".markdown") else None
-    if heading is not None and _letters(spelled := bare_title(plain(heading.group(1)))) == _letters(title):
+    if heading is not None and _letters(spelled := bare_title(plain(heading.group(1)))) == _letters(title) \
+            and not spelled.isupper():  # "# COUP" shouts; the file's "Coup" is how the game is written
         return spelled
     return title
 

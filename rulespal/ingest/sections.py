@@ -212,11 +212,13 @@ def _heading_level(ln: _Line, in_toc: bool, atx: bool, structured: bool, last_st
     else:
         level = 1
     title = ATX.sub(r"\2", ln.raw).strip() if ATX.match(ln.raw) else ln.s
-    if re.match(r"^\d{1,2}\.\s", title) and not in_toc and not (atx and ATX.match(ln.raw)) and stack:
-        # (a Markdown heading keeps its own level: "### 2. ATTACK" after "#### Maquis persona" is a phase, not
-        # a step of that subsection)
+    if re.match(r"^\d{1,2}\.\s", title) and not in_toc and stack:
         plain = [lv for lv, t in stack if not re.match(r"^\d{1,2}\.\s", t)]
         level = (plain[-1] if plain else 0) + 1
+        numbered = [lv for lv, t in stack if re.match(r"^\d{1,2}\.\s", t)]
+        if atx and ATX.match(ln.raw) and numbered:
+            # "### 2. ATTACK" after "### 1. PLAN" and its "#### Maquis persona": beside step 1, not inside
+            level = min(level, numbered[-1])
     return level, title, last_structured
 
 

@@ -27,7 +27,7 @@ from rulespal.core.messages import say
 from rulespal.core.numbers import KO_COUNTERS, KO_PARTICLES
 from rulespal.core.players import NAMED_COUNTS, listed_counts, player_counts
 from rulespal.core.question import TIME_WORDS, read_asks
-from rulespal.core.text import (HANGUL, MARKER, flat_quote, sentence_span, sentence_spans, unwrap,
+from rulespal.core.text import (HANGUL, MARKER, flat_quote, plain, sentence_span, sentence_spans, unwrap,
                                 words_only)
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
@@ -129,7 +129,7 @@ def _quoted_verbatim(c: Claim, draft: Draft, flat_quotes: list[tuple[str, str]]
                      ) -> tuple[str, SourceSpan | None, str | None] | None:
     """A claim in a stretch of the answer copied word for word from a cited quote is what that quote says: a
     quote never contradicts itself. The stretch is the claim's sentence, or its part after a lead-in colon, never
-    across a citation marker ("... WE [2] Note: ..." is two quotes). ``flat_quotes``: ``_flat`` of each citation's
+    across a citation marker ("... WE [2] Note: ..." is two quotes). ``flat_quotes``: ``words_only`` of each citation's
     quote, and of its rows named, in order."""
     start, end = sentence_span(draft.text, c.start)
     start = max([start] + [m.end() for m in MARKER.finditer(draft.text, start, c.start)])
@@ -158,7 +158,7 @@ NOUN_AFTER = re.compile(r"\s*[*_]*(?!(?:when|if|and|or|to|of|in|on|at|for|the|a|
 WORKING = re.compile(r"(?<![\w.])([-−]?\d+(?:\s*[+\-−–×x*]\s*\d+)+)\s*=\s*(\d+)(?![\w.])")
 OPERATORS = str.maketrans({"−": "-", "–": "-", "×": "*", "x": "*"})
 # Two numbers joined by a dash, the first the smaller: a range ("4-5", "2–3"), whatever follows its "=".
-RANGE = re.compile(r"(\d+)\s*[-–]\s*(\d+)")
+RANGE = re.compile(r"(\d+)(?:\s*–\s*|-)(\d+)")
 
 
 def _worked(draft: Draft, question: str) -> dict[tuple[int, str], tuple[str, SourceSpan | None, str | None]]:
@@ -592,7 +592,7 @@ def _row_bound(book: FactBook, citations: tuple[Citation, ...], c: Claim, answer
     if not (starts or ends or opens):
         return None
     for f in _cited_cells(book, citations):
-        m = ROW_KEY.match(f.row)
+        m = ROW_KEY.match(plain(f.row))
         if m and ((starts and m.group(1) and int(m.group(1)) == n) or (ends and m.group(2) and int(m.group(2)) == n)
                   or (opens and m.group(4) and int(m.group(3)) == n)):
             return f
@@ -607,7 +607,7 @@ def _row_bound_conflict(book: FactBook, citations: tuple[Citation, ...], c: Clai
         return None
     n, after, before, _ = found
     for f in _cited_cells(book, citations):
-        m = ROW_KEY.match(f.row)
+        m = ROW_KEY.match(plain(f.row))
         if m is None or m.group(1) is None:
             continue
         low, high = int(m.group(1)), int(m.group(2))
@@ -670,9 +670,9 @@ def _answers(c: Claim, question: str, answer: str = "") -> bool:
     question names (a question in another script, or one that names nothing countable, gives no such sign)."""
     if not question or HANGUL.search(question) or _other_script(c.thing, question):
         return True  # Korean words and their English glosses are not compared word for word
-    if CURRENCY.match(answer[:c.start][-1:]) and not MONEY.search(question):
-        return False  # "a hand of $1, $2, $3" is money; "how many control markers" does not ask for money
     asks = read_asks(question)
+    if asks.things and CURRENCY.match(answer[:c.start][-1:]) and not MONEY.search(question):
+        return False  # "a hand of $1, $2, $3" is money; "how many control markers" does not ask for money
     if asks.counts and c.players in asks.counts:
         return True
     asked = asks.things

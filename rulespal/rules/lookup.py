@@ -90,12 +90,16 @@ def lookup(table: Table, question: str, min_share: float) -> Lookup | None:
     # may be keyed otherwise, "Defeat all 10 missions" over "22+", "19-21", ...).
     keyed = [r for r in body if ROW_KEY.match(plain(r.cells[0].text))]
     if len(keyed) >= 2 and len(keyed) >= len(body) - 1:
+        other = tuple(r for r in body if r not in keyed)
+        if other and (named := _rows_by_name(other, question, min_share)):
+            return Lookup(table, named, None, named[0].cells[0].text)  # "defeat all 10 missions": that row
         wanted = numbers + ([n_players] if n_players else [])
         for n in wanted:
             rows = tuple(r for r in keyed if key_holds(r.cells[0].text, n))
             if rows:
                 return Lookup(table, rows, _column_by_name(table.header, question, min_share), str(n))
-        return None
+        if not other:
+            return None
     named = _rows_by_name(body, question, min_share)
     if named:
         return Lookup(table, named, None, named[0].cells[0].text)

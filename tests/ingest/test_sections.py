@@ -96,3 +96,9 @@ def test_a_numbered_markdown_heading_keeps_its_level():
     paths = [b.path for b in parse_blocks(md) if b.kind != "heading"]
     assert ("Game", "Playing", "2. ATTACK", "Effects") in paths
     assert ("Game", "Playing", "2. ATTACK") in paths
+
+
+def test_a_flat_export_keeps_numbered_phases_under_their_heading():
+    md = "# Azul\n\n## Turn Order\n\nThree phases.\n\n## 1. Factory Offer\n\nTake tiles.\n\n## 2. Wall Tiling\n\nMove.\n"
+    paths = [b.path for b in parse_blocks(md) if b.kind != "heading"]
+    assert ("Azul", "Turn Order", "1. Factory Offer") in paths and ("Azul", "Turn Order", "2. Wall Tiling") in paths

@@ -91,3 +91,10 @@ def test_list_items_on_one_line_stay_apart():
     line = quote_text(Pick(Hit(chunk, 1.0), units, 1.0), book)
     assert line == ("Place them as follows: 1 Airship on the start space; 1 drone next to the city board; "
                     "1 Energy marker on 2 energy."), line
+
+
+def test_a_quoted_list_stays_a_verbatim_quote_for_the_checker():
+    from rulespal.core.text import words_only
+
+    assert words_only("1 Airship on the start space; 1 drone next to the board") == words_only(
+        "- 1 Airship on the start space\n- 1 drone next to the board")

@@ -47,3 +47,7 @@ def test_which_act_or_chapter_is_not_a_count():
     assert all(a.is_context for a in read_asks("what's the hand limit in act 2?").amounts)
     assert all(a.is_context for a in read_asks("74 points in chapter 1, how many stars?").amounts
                if "chapter" in a.text)
+
+
+def test_stages_counted_before_their_word_are_amounts():
+    assert not any(a.is_context for a in read_asks("I built 2 stages of my wonder, how many points?").amounts)

@@ -31,3 +31,7 @@ def test_other_ways_to_type_a_title():
     assert typed_names("The Godfather: Corleone's Empire", "The Godfather Corleones Empire") == (
         "The Godfather Corleones Empire",)
     assert typed_names("Azul", "Azul") == ()
+
+
+def test_a_shouting_heading_keeps_the_file_s_spelling():
+    assert title_for(Path("coup.md"), "# COUP\n") == "Coup"

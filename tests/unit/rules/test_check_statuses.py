@@ -587,3 +587,9 @@ def test_a_list_of_card_values_and_big_numbers_read_as_written():
     claims, others = read_claims("Navigation cards 0,1,1,1,2,2,3; start with 1,000,000 points.")
     assert [c.number for c in claims] == ["1000000"]
     assert {o.kind for o in others if o.text in {"0,1", "1,1", "2,2", "3"}} == {"list"}
+
+
+def test_money_still_answers_a_question_about_an_amount():
+    quote = "The ransom is $50."
+    checks = check_answer(Draft(f"{quote} [1]", True, ("d",), (_whole(quote),)), None, "How much is the ransom?")
+    assert [c.answers for c in checks] == [True]

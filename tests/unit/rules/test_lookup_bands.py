@@ -16,3 +16,9 @@ def test_a_number_finds_its_band():
     assert "Minor Victory" in render(found)
     top = lookup(table, "we scored 25 points, result?", 0.5)
     assert top is not None and "Major Victory" in render(top)
+
+
+def test_the_row_keyed_otherwise_is_found_by_its_name():
+    table = parse_table(BANDS, 0, len(BANDS))
+    found = lookup(table, "what is the result if we defeat all 10 missions?", 0.5)
+    assert found is not None and "Epic Victory" in render(found)
