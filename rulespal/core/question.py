@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from rulespal.core.numbers import EN_NUMBER_WORDS, QUANTITY, WORD_NUMBERS, yes_no
 from rulespal.core.players import player_counts, players_asked
-from rulespal.core.tokens import STOPWORDS, tokenize
+from rulespal.core.tokens import STOPWORDS, token_set, tokenize
 
 # What a question asks to be counted: "how many [idea slots]", "the maximum [hand size]".
 # "how much is the ransom?" asks a value in whatever unit, not a count of ransoms: a verb after it names nothing.
@@ -152,7 +152,7 @@ def read_asks(text: str) -> Asks:
                 frozenset(player_counts(text)), things, tuple(question_amounts(text)), stems(text),
                 DISCARD.search(text) is not None,
                 tuple((m.group().strip(), m.group(1), m.group(2)) for m in SUPERLATIVE.finditer(text)),
-                bool(frozenset(tokenize(text)) & TIME_WORDS) or HOW_LONG.search(text) is not None)
+                bool(token_set(text) & TIME_WORDS) or HOW_LONG.search(text) is not None)
 
 
 # Stems of the words a duration is said in.

@@ -210,7 +210,7 @@ def bare_title(name: str) -> str:
 
 def words_only(text: str) -> str:
     """A quote or an answer's sentence as words only: markers, Markdown, bullets, step numbers, table bars, the
-    slashes between rows, the semicolons between list entries, quotation marks and case left out, so that a copy of a rule reads the same as the rule
-    (the checker's verbatim test, the writer's repeated-rule test)."""
+    slashes between rows, the semicolons between list entries, quotation marks and case left out, so that a copy
+    of a rule reads the same as the rule (the checker's verbatim test, the writer's repeated-rule test)."""
     lines = [STEP_NUMBER.sub("", plain(line)) for line in MARKER.sub(" ", text).splitlines()]
     return " ".join(re.sub(r"[|/\t\"“”‘’«»;]", " ", " ".join(lines)).split()).casefold().strip(" .:;")

@@ -76,6 +76,12 @@ def test_a_bold_label_line_grows_into_the_rule_under_it(tmp_path, tuning):
     rule = "# Combat\n\n## First turn\n\n**You may never attack on your first turn**\n\nShips sail at dawn.\n"
     idx = make_snapshot(_dir(tmp_path, "d"), {"w": rule})
     assert _grown(idx, "w", "never attack", tuning) == "**You may never attack on your first turn**"
+    # a bold name over the paragraph that says what it does: that paragraph
+    named = ("# Jobs\n\n## Complete a Job\n\n**Narcotics**\n\nNarcotics work like wild cards. They can be used in "
+             "place of a Gun or Booze card.\n\nAfter discarding, take the Money.\n")
+    idx = make_snapshot(_dir(tmp_path, "e"), {"w": named})
+    quote = _grown(idx, "w", "Narcotics**", tuning)
+    assert quote.startswith("**Narcotics**") and quote.endswith("Gun or Booze card.")
 
 
 def test_a_quantity_asked_of_a_rule_without_one_is_not_answered(tmp_path, tuning):
@@ -337,11 +343,3 @@ def test_a_rule_repeated_as_a_numbered_step_in_a_summary_is_quoted_once(tmp_path
     draft = write_answer(AnswerContext(idx, plan, hits, ["harbor"], question, question, [], loose,
                                        Picker(idx, plan, loose)), DEFAULT_WRITERS)
     assert draft.text.count("gains 5 victory points") == 1 and len(draft.citations) == 1
-
-
-def test_a_bold_name_takes_the_paragraph_under_it(tmp_path, tuning):
-    book = ("# Jobs\n\n## Complete a Job\n\n**Narcotics**\n\nNarcotics work like wild cards. They can be used in "
-            "place of a Gun or Booze card.\n\nAfter discarding, take the Money.\n")
-    idx = make_snapshot(tmp_path, {"w": book})
-    quote = _grown(idx, "w", "Narcotics**", tuning)
-    assert quote.startswith("**Narcotics**") and quote.endswith("Gun or Booze card.")
