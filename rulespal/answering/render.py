@@ -7,7 +7,7 @@ from collections.abc import Callable
 from itertools import groupby
 
 from rulespal.core.messages import say
-from rulespal.core.text import STEP_NUMBER, labelled_rows, plain
+from rulespal.core.text import LIST_BULLET, STEP_NUMBER, labelled_rows, plain
 from rulespal.core.types import Chunk, Citation, Unit
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.glossary import gloss
@@ -56,7 +56,7 @@ def quote_text(pick: Pick, doc_text: str, head_of: Callable[[Unit], Unit | None]
 
 
 ITEM_END = re.compile(r"(?:[.!?;:,]|\b(?:or|and))\s*$")
-LIST_MARK = re.compile(r"[ \t]*(?:[-*•·▪◦]|\d{1,2}[.)])[ \t]+")
+LIST_MARK = re.compile(rf"[ \t]*{LIST_BULLET}")
 
 
 def _run_start(units: tuple[Unit, ...], row: Unit) -> Unit | None:

@@ -9,8 +9,14 @@ HANGUL = re.compile(r"[가-힣]")
 LATIN = re.compile(r"[A-Za-z]")
 # Bullet symbols rulebooks use ("•", "▪", "–", ...); "-" and numbered bullets are handled where lists are parsed.
 BULLET_CHARS = "•●◦▪■□◆►▸‣⁃·∙*+–—"
-SYMBOL_BULLET = re.compile(rf"^[\s{BULLET_CHARS}-]+")
-BULLET_LEAD = re.compile(rf"^\s*(?:[{BULLET_CHARS}]\s*|-(?!\d)\s*)")  # "-3" is a sign, not a bullet
+# A dash is a bullet before a space or a word; "-3" is a sign ("- 1 Airship" is a list entry, "-3 VP" a penalty).
+DASH_BULLET = r"-(?:[ \t]+(?=\S)|(?=[^\s\d]))"
+SYMBOL_BULLET = re.compile(rf"^(?:\s|[{BULLET_CHARS}]|{DASH_BULLET})+")
+BULLET_LEAD = re.compile(rf"^\s*(?:[{BULLET_CHARS}]\s*|{DASH_BULLET})")
+# One list entry's mark, at the start of its line: a bullet glyph, "*" or "+" before a space (not Markdown's
+# "**bold**"), a dash before a space or a word, or a number or letter with "." / ")". Ingest and the writer share it.
+LIST_BULLET = (rf"(?:[{BULLET_CHARS.replace('*', '').replace('+', '')}]\s*|[*+]\s+|{DASH_BULLET}"
+               rf"|\d{{1,3}}[.)]\s+|[A-Za-z][.)]\s+)")
 SECTION_SEP = " > "
 DOC_ID = re.compile(r"^[a-z0-9가-힣][a-z0-9가-힣._-]{0,99}$")
 # Headings no player asks about ("Introduction", "Credits", "3"), and labels that name no term of the game.

@@ -36,7 +36,7 @@ from rulespal.index.records import BuildMeta, embedding_text, lexical_text, writ
 from rulespal.index.vectors import ChromaStore
 
 # Bump when chunking or tokenizing changes, so an unchanged corpus is still re-indexed.
-PIPELINE_VERSION = "12"
+PIPELINE_VERSION = "13"
 
 
 @dataclass

@@ -10,18 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulespal.core.text import BULLET_CHARS, HANGUL, SYMBOL_BULLET
+from rulespal.core.text import HANGUL, LIST_BULLET, SYMBOL_BULLET
 from rulespal.core.types import Block
 
 TOC_TITLE = re.compile(r"^\s*(?:#+\s*)?(table of contents|contents|목차|차례)\s*$", re.I)
 NAV_WORDS = {"rulespal", "chat", "rulebook", "home", "menu", "search", "login", "log in", "sign in",
              "share", "print", "back", "next", "previous", "skip to content"}
-# A list item's bullet: a bullet glyph, "*" or "+" before a space (not Markdown's "**bold**"), a dash
-# before a word, or a number or letter with "." / ")".
-BULLET = re.compile(
-    rf"^(?P<indent>[ \t]*)(?:[{BULLET_CHARS.replace('*', '').replace('+', '')}]\s*|[*+]\s+|-(?=\s*[^\s\d])\s*"
-    rf"|\d{{1,3}}[.)]\s+|[A-Za-z][.)]\s+)"
-)
+BULLET = re.compile(rf"^(?P<indent>[ \t]*){LIST_BULLET}")
 ATX = re.compile(r"^\ufeff? {0,3}(#{1,6}) +(.*?)[ #]*$")  # a byte-order mark may open the file
 MD_TABLE = re.compile(r"^\s*\|.*\|\s*$")
 MD_DEBRIS = re.compile(r"^\s*(?:!\[[^\]]*\]\([^)]*\)\s*|<!--.*-->|[-*_]{3,}|<img\b[^>]*>)\s*$")

@@ -98,3 +98,15 @@ def test_a_quoted_list_stays_a_verbatim_quote_for_the_checker():
 
     assert words_only("1 Airship on the start space; 1 drone next to the board") == words_only(
         "- 1 Airship on the start space\n- 1 drone next to the board")
+
+
+def test_a_dash_before_a_number_is_a_bullet_and_a_minus_sign_is_not():
+    from rulespal.core.text import plain
+    from rulespal.ingest.sections import BULLET
+
+    chunk = chunk_text("d", "# Setup\n\nPlace them as follows:\n\n- 1 Airship on the start space\n- 2 drones.\n")[0]
+    items = [chunk.text[u.start - chunk.start:u.end - chunk.start] for u in chunk.units if u.kind == "item"]
+    assert items == ["- 1 Airship on the start space", "- 2 drones."], items
+    assert BULLET.match("-3 VP for each unused card") is None
+    assert plain("-3 VP for each unused card") == "-3 VP for each unused card"
+    assert plain("- 3 cards each") == "3 cards each"
