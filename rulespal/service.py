@@ -19,6 +19,7 @@ from rulespal.answering.chat_models import chat_model as make_chat_model
 from rulespal.answering.extractive import extractive
 from rulespal.answering.llm_writer import llm_writer
 from rulespal.answering.context import AnswerContext
+from rulespal.answering.direct import value_line
 from rulespal.answering.parts import joined
 from rulespal.answering.picks import Pick, Picker
 from rulespal.core.errors import BadRequest, EmptyQuestion, QuestionTooLong, UnknownGame
@@ -250,8 +251,8 @@ class RulesPal:
         docs = books.index.docs
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
         # the question as corrected for search: "how much dos a schoner cost" asks about a schooner here too
-        return enforce(draft, books.facts, question, lang, names, t.restate_share,
-                       tuple(books.glossary(list(draft.games))) if draft.games else ())
+        return value_line(enforce(draft, books.facts, question, lang, names, t.restate_share,
+                                  tuple(books.glossary(list(draft.games))) if draft.games else ()), plan.asks)
 
     def _by_parts(self, books: Books, retriever: Retriever, carried: Carried, lang: str, games: list[str],
                   draft: Draft, writers: tuple) -> Draft:

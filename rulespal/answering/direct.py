@@ -1,0 +1,67 @@
+"""The direct answer first: asked how many, and the one number that answers is spelled out in the rule
+("Five checkers on your 13-point."), the answer opens with it in digits ("5 checkers — Five checkers ...")."""
+
+from __future__ import annotations
+
+import re
+
+from rulespal.core.numbers import NUMBER_WORD, WORD_NUMBERS
+from rulespal.core.question import Asks, stems
+from rulespal.core.text import sentence_spans
+from rulespal.core.types import Answer, Check
+
+# Cardinals only: "twice" and "double" say how often or how much more, not a count to read at a glance.
+NOT_CARDINAL = frozenset({"once", "twice", "thrice", "double", "triple"})
+
+
+def value_line(answer: Answer, asks: Asks) -> Answer:
+    """``answer`` with its value in digits in front, when a quantity was asked and the checker found exactly
+    one value that answers it, verified in a cited rule and written there as a word; else ``answer``."""
+    if not (answer.answerable and asks.quantity and answer.citations):
+        return answer
+    answering = [c for c in answer.checks if c.answers is True and c.status == "verified" and c.source is not None]
+    lines = {line for c in answering if (line := _in_digits(c)) is not None}
+    values = {line.split(" ", 1)[0] for line in lines}
+    if len(values) != 1 or len(answering) != len(lines):
+        return answer  # no spelled-out value, two values, or one already in digits: the quotes say it
+    return answer.model_copy(update={"answer": f"{min(lines, key=len)} — {answer.answer}"})
+
+
+def _in_digits(check: Check) -> str | None:
+    """"Five checkers" -> "5 checkers"; None unless the claim opens with an English cardinal word."""
+    m = NUMBER_WORD.match(check.claim)
+    word = m.group(1).casefold() if m else ""
+    if not m or word in NOT_CARDINAL or word not in WORD_NUMBERS:
+        return None
+    return f"{WORD_NUMBERS[word]}{check.claim[m.end():]}"
+
+
+# A rule that says no: a negated modal or verb, "never", "no <one>" ("No player may ...", "cannot", "do not").
+NEGATION = re.compile(r"\b(?:not|never|cannot|no(?:body| one|thing)?|none|nor|neither|forbidden|prohibited|"
+                      r"impossible|\w+n't)\b", re.I)
+OPENS_YES_NO = re.compile(r"^\W*(yes|no)\b[,.:;!—–-]", re.I)
+# The rule's answer hangs on a condition or a limit the question may not meet: no plain yes or no.
+CONDITION = re.compile(r"\b(?:unless|except|only|if|when|until|instead|but|however|otherwise|may choose|optional\w*|"
+                       r"either|whether|as long as|provided|must|once|any number|freely)\b"
+                       r"|\b(?:that|which|who)\b[^.;]*\b(?:not|\w+n't)\b", re.I)
+# "must I ...", "do I have to ...": a rule that permits it ("you may") still answers no; not read here.
+OBLIGATION = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|mandatory|obliged|forced|"
+                        r"limit|maximum|minimum|max|min)\b", re.I)
+
+
+def polarity(question: str, rule: str) -> str | None:
+    """"yes" or "no" when a rule answers a plain yes/no question plainly: it opens with "Yes,"/"No,", or the
+    sentence that shares most of the question's words states or negates it with no condition. None when unsure
+    (a negated or obligation question, a condition, an exception, two sentences that disagree)."""
+    if m := OPENS_YES_NO.match(rule):
+        return m.group(1).casefold()
+    if NEGATION.search(question) or OBLIGATION.search(question):
+        return None
+    asked = stems(question)
+    scored = [(len(asked & stems(rule[a:b])), rule[a:b]) for a, b in sentence_spans(rule, clauses=True)]
+    if not scored or (best := max(n for n, _ in scored)) < 2:
+        return None
+    said = {("no" if NEGATION.search(s) else "yes") for n, s in scored if n == best}
+    if len(said) != 1 or any(CONDITION.search(s) for n, s in scored if n == best):
+        return None
+    return said.pop()

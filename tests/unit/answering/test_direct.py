@@ -1,0 +1,46 @@
+from rulespal.answering.direct import value_line
+from rulespal.core.question import read_asks
+from rulespal.core.types import Answer, Check, Citation, SourceSpan
+
+CITE = Citation(n=1, doc="bg", section="Setup", start=0, end=31, quote="Five checkers on your 13-point.")
+
+
+def _answer(*checks: Check, text: str = "Five checkers on your 13-point. [1]") -> Answer:
+    return Answer(answer=text, answerable=True, games=["bg"], citations=[CITE], checks=list(checks))
+
+
+def _check(claim: str, answers: bool | None = True, status: str = "verified") -> Check:
+    return Check(claim=claim, status=status, source=SourceSpan(doc="bg", start=0, end=4), answers=answers)
+
+
+HOW_MANY = read_asks("how many checkers go on the 13 point?")
+
+
+def test_a_spelled_out_answer_opens_with_its_digits():
+    out = value_line(_answer(_check("Five checkers"), _check("13", status="unverified")), HOW_MANY)
+    assert out.answer == "5 checkers — Five checkers on your 13-point. [1]"
+
+
+def test_no_line_for_digits_two_values_other_numbers_or_other_questions():
+    assert value_line(_answer(_check("5 checkers")), HOW_MANY).answer.startswith("Five")
+    assert value_line(_answer(_check("Five checkers"), _check("three points")), HOW_MANY).answer.startswith("Five")
+    assert value_line(_answer(_check("Five checkers", answers=None)), HOW_MANY).answer.startswith("Five")
+    assert value_line(_answer(_check("twice per turn")), HOW_MANY).answer.startswith("Five")
+    asks_rule = read_asks("where do the checkers start?")
+    assert value_line(_answer(_check("Five checkers")), asks_rule).answer.startswith("Five")
+
+
+def test_polarity_reads_a_plain_rule_and_stays_quiet_when_unsure():
+    from rulespal.answering.direct import polarity
+
+    assert polarity("can i look thru my opponents dugout?", "Yes, all cards in both Dugouts can be looked at.") == "yes"
+    assert polarity("do we reshuffle our decks between mini games",
+                    "You do not shuffle your deck between any mini-games.") == "no"
+    assert polarity("can I trade cards with other players?", "Players may trade cards with each other at any time.") == "yes"
+    # a condition, an obligation question, a negated question, a restriction worded with "must": no plain answer
+    assert polarity("can I trade cards with other players?", "Players may trade cards only on their own turn.") is None
+    assert polarity("must I trade cards with other players?", "Players may trade cards with each other.") is None
+    assert polarity("can't I trade cards with other players?", "Players may trade cards with each other.") is None
+    assert polarity("can i play the same card value as someone else?", "All cards played must have different values.") is None
+    # a negation inside a relative clause is not the rule's answer
+    assert polarity("can i put my troop in my friends lane?", "You can deploy a Troop in a lane that is not your own.") is None
