@@ -37,7 +37,7 @@ def _in_digits(check: Check) -> str | None:
 
 
 # A rule that says no: a negated modal or verb, "never", "no <one>" ("No player may ...", "cannot", "do not").
-NEGATION = re.compile(r"\b(?:not|never|cannot|no(?:body| one|thing)?|none|nor|neither|forbidden|prohibited|"
+NEGATION = re.compile(r"\b(?:not|never|cannot|no(?:body| one|thing)?(?! matter)|none|nor|neither|forbidden|prohibited|"
                       r"impossible|\w+n't)\b", re.I)
 OPENS_YES_NO = re.compile(r"^\W*(yes|no)\b[,.:;!—–-]", re.I)
 # The rule's answer hangs on a condition or a limit the question may not meet: no plain yes or no.

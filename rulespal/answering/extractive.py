@@ -8,11 +8,12 @@ from rulespal.core.question import Asks
 from rulespal.core.messages import say
 from rulespal.core.numbers import states_quantity
 from rulespal.core.types import Draft
-from rulespal.core.text import words_only
+from rulespal.core.text import plain, words_only
 from rulespal.rules.claims import read_claims
 from rulespal.answering.abstain import abstain
 from rulespal.answering.answerable import answerable
 from rulespal.answering.context import AnswerContext
+from rulespal.answering.direct import polarity
 from rulespal.answering.picks import Pick, is_lead_in
 from rulespal.answering.render import citation, lead_for, render
 
@@ -62,6 +63,10 @@ def extractive(ctx: AnswerContext) -> Draft:
     citations = tuple(citation(ctx.index, i + 1, p) for i, p in enumerate(chosen))
     body = " ".join(f"{render(ctx.index, p, ctx.lang, ctx.glossary)} [{i + 1}]" for i, p in enumerate(chosen))
     body = lead_for(ctx.lang, ctx.index.docs[best.hit.chunk.doc].lang) + body
+    # the reader reads the rule as the answer and the rule says it plainly: yes or no first
+    if ctx.plan.asks.yes_no and best.read is not None and best.read >= t.reader_answers and (
+            said := polarity(ctx.plan.asks.text, plain(render(ctx.index, best, "", [])))):
+        body = f"{say(ctx.lang, said)} — {body}"
     return Draft(body, True, tuple(ctx.games), citations)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "silent": "The rulebook doesn't say.",
+        "yes": "Yes",
+        "no": "No",
         "closest": " The closest passage is [1].",
         "not_printed": "The rulebook doesn't print that",
         "table_not_printed": "The rulebook's table prints no value for that",
@@ -19,6 +21,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "ko": {
         "silent": "규칙서에는 그 내용이 없습니다.",
+        "yes": "네",
+        "no": "아니요",
         "closest": " 가장 가까운 구절은 [1]입니다.",
         "not_printed": "규칙서에 그 값은 나와 있지 않습니다",
         "table_not_printed": "규칙서의 표에 그 값은 나와 있지 않습니다",

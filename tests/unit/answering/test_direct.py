@@ -37,6 +37,8 @@ def test_polarity_reads_a_plain_rule_and_stays_quiet_when_unsure():
     assert polarity("do we reshuffle our decks between mini games",
                     "You do not shuffle your deck between any mini-games.") == "no"
     assert polarity("can I trade cards with other players?", "Players may trade cards with each other at any time.") == "yes"
+    assert polarity("do we reveal objective cards when the game ends early?",
+                    "No matter how the game ended, each player reveals their Objective cards.") == "yes"
     # a condition, an obligation question, a negated question, a restriction worded with "must": no plain answer
     assert polarity("can I trade cards with other players?", "Players may trade cards only on their own turn.") is None
     assert polarity("must I trade cards with other players?", "Players may trade cards with each other.") is None
