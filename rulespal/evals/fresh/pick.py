@@ -1,7 +1,7 @@
 """The next fresh books: ``python -m rulespal.evals.fresh.pick [N]`` prints the next N library books (default 8).
 
 The blind set's order (games.json shuffled with random.Random(20261130)), main rulebooks of 5k-100k
-characters, leaving out every book that an eval split, the checker, a fresh round or a reader training list
+characters, leaving out every book that an eval split, the checker, a fresh round, a tester (``testers/books.toml``) or a reader training list
 holds, any book of the same series as one of them (``series``: its first word of 4+ letters, else its first two
 words), and a second book of one series in the same draw. Round 11 was drawn with the first-word rule
 (2026-12-04, after rounds 9 and 10 had been set aside); the two-word rule came after round 14's
