@@ -252,7 +252,7 @@ class RulesPal:
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
         # the question as corrected for search: "how much dos a schoner cost" asks about a schooner here too
         return value_line(enforce(draft, books.facts, question, lang, names, t.restate_share,
-                                  tuple(books.glossary(list(draft.games))) if draft.games else ()), plan.asks)
+                                  tuple(books.glossary(list(draft.games))) if draft.games else ()), plan.asks, plan.tokens)
 
     def _by_parts(self, books: Books, retriever: Retriever, carried: Carried, lang: str, games: list[str],
                   draft: Draft, writers: tuple) -> Draft:

@@ -5,26 +5,50 @@ from __future__ import annotations
 
 import re
 
+from rulespal.core.loanwords import sounds_alike
 from rulespal.core.numbers import NUMBER_WORD, WORD_NUMBERS
 from rulespal.core.question import Asks, stems
 from rulespal.core.text import sentence_spans
+from rulespal.core.tokens import tokenize
 from rulespal.core.types import Answer, Check
+
+HANGUL_WORD = re.compile(r"[가-힣]{2,}")
 
 # Cardinals only: "twice" and "double" say how often or how much more, not a count to read at a glance.
 NOT_CARDINAL = frozenset({"once", "twice", "thrice", "double", "triple"})
 
 
-def value_line(answer: Answer, asks: Asks) -> Answer:
+def value_line(answer: Answer, asks: Asks, asked: tuple[str, ...]) -> Answer:
     """``answer`` with its value in digits in front, when a quantity was asked and the checker found exactly
-    one value that answers it, verified in a cited rule and written there as a word; else ``answer``."""
+    one value that answers it, verified in a cited rule, written there as a word, and counting a thing the
+    question names (``asked``: the question's search tokens, with its glossary terms); else ``answer``."""
     if not (answer.answerable and asks.quantity and answer.citations):
         return answer
-    answering = [c for c in answer.checks if c.answers is True and c.status == "verified" and c.source is not None]
+    stated = {w for a in asks.amounts if a.numeral and not a.is_context for w in a.things}
+    answering = [c for c in answer.checks if c.answers is True and c.status == "verified" and c.source is not None
+                 and _counts_asked(c.claim, asks.text, asked) and not _rate_or_part(c.claim, answer.answer)
+                 and not stated & set(tokenize(c.claim))]  # "I discard 4 cards": their cost is worked, not quoted
     lines = {line for c in answering if (line := _in_digits(c)) is not None}
     values = {line.split(" ", 1)[0] for line in lines}
     if len(values) != 1 or len(answering) != len(lines):
         return answer  # no spelled-out value, two values, or one already in digits: the quotes say it
     return answer.model_copy(update={"answer": f"{min(lines, key=len)} — {answer.answer}"})
+
+
+def _counts_asked(claim: str, question: str, asked: tuple[str, ...]) -> bool:
+    """"Five checkers" counts what "how many checkers ..." or "체커 몇 개" asks about; "1 controlled" does not
+    answer "how far can a battleship move?"."""
+    words = [w for w in tokenize(claim) if w.isalpha() and w not in WORD_NUMBERS]
+    heard = HANGUL_WORD.findall(question)
+    return bool(set(words) & set(asked)) or any(
+        sounds_alike(k, w) for k in heard for w in re.findall(r"[A-Za-z]{3,}", claim) if w.casefold() not in WORD_NUMBERS)
+
+
+def _rate_or_part(claim: str, text: str) -> bool:
+    """"one cube in each red square", "1 money for each card", "one of your allies": a rate or a part, not the
+    count asked for."""
+    return re.search(rf"{re.escape(claim)}(?:\s+of\b|(?:\s+\w+){{0,2}}\s+(?:each|per|every)\b)", text, re.I) is not None \
+        or re.match(r"\w+\s+of\b", claim) is not None
 
 
 def _in_digits(check: Check) -> str | None:

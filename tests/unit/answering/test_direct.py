@@ -1,5 +1,6 @@
 from rulespal.answering.direct import value_line
 from rulespal.core.question import read_asks
+from rulespal.core.tokens import tokenize
 from rulespal.core.types import Answer, Check, Citation, SourceSpan
 
 CITE = Citation(n=1, doc="bg", section="Setup", start=0, end=31, quote="Five checkers on your 13-point.")
@@ -14,20 +15,30 @@ def _check(claim: str, answers: bool | None = True, status: str = "verified") ->
 
 
 HOW_MANY = read_asks("how many checkers go on the 13 point?")
+ASKED = tuple(tokenize(HOW_MANY.text))
 
 
 def test_a_spelled_out_answer_opens_with_its_digits():
-    out = value_line(_answer(_check("Five checkers"), _check("13", status="unverified")), HOW_MANY)
+    out = value_line(_answer(_check("Five checkers"), _check("13", status="unverified")), HOW_MANY, ASKED)
     assert out.answer == "5 checkers — Five checkers on your 13-point. [1]"
 
 
+def test_the_value_counts_what_the_question_names_in_english_or_korean():
+    korean = read_asks("백개먼 처음 세팅할 때 13번 포인트에 체커 몇 개 놓아요?")
+    out = value_line(_answer(_check("Five checkers")), korean, tuple(tokenize(korean.text)))
+    assert out.answer.startswith("5 checkers — ")
+    how_long = read_asks("How long does a game of Pirates 2 ed. take?")
+    out = value_line(_answer(_check("five markers")), how_long, tuple(tokenize(how_long.text)))
+    assert out.answer.startswith("Five checkers")
+
+
 def test_no_line_for_digits_two_values_other_numbers_or_other_questions():
-    assert value_line(_answer(_check("5 checkers")), HOW_MANY).answer.startswith("Five")
-    assert value_line(_answer(_check("Five checkers"), _check("three points")), HOW_MANY).answer.startswith("Five")
-    assert value_line(_answer(_check("Five checkers", answers=None)), HOW_MANY).answer.startswith("Five")
-    assert value_line(_answer(_check("twice per turn")), HOW_MANY).answer.startswith("Five")
+    assert value_line(_answer(_check("5 checkers")), HOW_MANY, ASKED).answer.startswith("Five")
+    assert value_line(_answer(_check("Five checkers"), _check("three checkers")), HOW_MANY, ASKED).answer.startswith("Five")
+    assert value_line(_answer(_check("Five checkers", answers=None)), HOW_MANY, ASKED).answer.startswith("Five")
+    assert value_line(_answer(_check("twice per turn")), HOW_MANY, ASKED).answer.startswith("Five")
     asks_rule = read_asks("where do the checkers start?")
-    assert value_line(_answer(_check("Five checkers")), asks_rule).answer.startswith("Five")
+    assert value_line(_answer(_check("Five checkers")), asks_rule, ASKED).answer.startswith("Five")
 
 
 def test_polarity_reads_a_plain_rule_and_stays_quiet_when_unsure():
@@ -46,3 +57,15 @@ def test_polarity_reads_a_plain_rule_and_stays_quiet_when_unsure():
     assert polarity("can i play the same card value as someone else?", "All cards played must have different values.") is None
     # a negation inside a relative clause is not the rule's answer
     assert polarity("can i put my troop in my friends lane?", "You can deploy a Troop in a lane that is not your own.") is None
+
+
+def test_no_line_for_a_rate_a_part_or_the_players_own_amount():
+    each = _answer(_check("one cube"), text="The British player should place one cube in each red square. [1]")
+    asks = read_asks("how many cubes does the British player have?")
+    assert value_line(each, asks, tuple(tokenize(asks.text))).answer.startswith("The British")
+    part = _answer(_check("one of your ally"), text="Replace one of your ally cards with a ruler. [1]")
+    asks = read_asks("how many allies can a ruler replace?")
+    assert value_line(part, asks, tuple(tokenize(asks.text))).answer.startswith("Replace")
+    own = _answer(_check("one card"), text="You can discard one card at no cost. [1]")
+    asks = read_asks("I want to discard 4 cards. How much does it cost?")
+    assert value_line(own, asks, tuple(tokenize(asks.text))).answer.startswith("You can")
