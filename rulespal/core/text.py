@@ -54,6 +54,12 @@ MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 MD_EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=[^\s*])|(?<=[^\s*])\*(?![\w*])")
 
 
+def unemphasised(text: str) -> str:
+    """Markdown emphasis marks blanked to spaces ("1 point for each 5 **remaining resources**"): the words read as
+    plain text and every offset stays where it was."""
+    return MD_EMPHASIS.sub(lambda m: " " * len(m.group()), text)
+
+
 # A list item's step number ("10. The player who ...", "b) ..."): read out at the start of an answer it looks like the
 # answer's number.
 STEP_NUMBER = re.compile(r"^(?:\d{1,2}|[A-Za-z])[.)]\s+(?=\S)")

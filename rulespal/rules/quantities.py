@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rulespal.core.numbers import WORD_NUMBERS
 from rulespal.core.question import NUM, number, sign as _sign, stems
 from rulespal.core.tokens import tokenize
-from rulespal.core.text import sentence_span
+from rulespal.core.text import sentence_span, unemphasised
 
 @dataclass(frozen=True)
 class Statement:
@@ -98,11 +98,13 @@ THRESHOLDS = [
 
 def rates(text: str) -> list[Statement]:
     """The rates a text states ("2 points per tile"): linear in the text, so a whole rulebook can be read."""
+    text = unemphasised(text)
     return [st for rx in RATES for m in rx.finditer(text) for st in _rate(m, text)]
 
 
 def rule_statements(text: str) -> list[Statement]:
-    """The arithmetic a rule's sentence states."""
+    """The arithmetic a rule's sentence states (read through its Markdown emphasis, offsets kept)."""
+    text = unemphasised(text)
     out: list[Statement] = rates(text)
     for m in MODIFIER.finditer(text):
         value, gives = float(m.group("n")), stems(m.group("gives"))

@@ -52,3 +52,15 @@ def test_products_name_both_factors():
     assert products("Multiply this number by the value of this row.") == []  # "this number": no factor named
     assert products("Then multiply your status by four.") == []  # a number, not a factor the player states
     assert products("Place them on the 2 x 3 grid.") == []
+
+
+def test_a_rate_is_read_through_markdown_emphasis_with_its_offsets():
+    from rulespal.core.text import unemphasised
+    from rulespal.rules.quantities import rule_statements
+
+    text = "* 1 point for each 5 **remaining resources** (rounded down)"
+    assert len(unemphasised(text)) == len(text)
+    (st,) = [s for s in rule_statements(text) if s.kind == "rate"]
+    assert (st.value, st.every, st.things, st.gives, st.rounding) == (
+        1.0, 5.0, frozenset({"remain", "resourc"}), frozenset({"point"}), "down")
+    assert text[st.start:st.end].startswith("1 point for each 5 **remaining")
