@@ -74,6 +74,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
     incidental: set[int] = set()
     seen: set[str] = set()
     starts: list[int] = []
+    unworked = not worked and not draft.derived and _own_situation(question)
     for c in claims:
         if c.text in seen:
             continue
@@ -91,8 +92,8 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
             answers = None
         elif not_it is not None:
             answers, detail = False, f"does not answer: {not_it}"
-        elif status == "verified" and not _answers(c, question, draft.text):
-            answers = None  # another number of the rule: shown without the answer's colour
+        elif status == "verified" and (unworked or not _answers(c, question, draft.text)):
+            answers = None  # another number of the rule, or the rule's own where the player's needs working
         checks.append(Check(claim=c.text, status=cast(Status, status), source=source, detail=detail, answers=answers,
                             quoted=quoted is not None))
         if answers is False and (quoted is not None or draft.writer != "llm"):  # a quoted rule's other number
@@ -663,6 +664,13 @@ def _wrong_count(c: Claim, question: str, answer: str) -> bool:
     """The claim is for another player count than the question asks, and the answer gives none of those asked."""
     asked = read_asks(question).counts
     return bool(asked) and c.players is not None and c.players not in asked and not asked & player_counts(answer)
+
+
+def _own_situation(question: str) -> bool:
+    """"I have 23 resources left, how many points?": the player's own amounts and a total asked. Only a worked
+    total answers it; a number of the rule quoted instead ("1 point for each 5 resources") is the rule's."""
+    asks = read_asks(question)
+    return asks.result and any(a.numeral and not a.is_context for a in asks.amounts)
 
 
 def _answers(c: Claim, question: str, answer: str = "") -> bool:

@@ -593,3 +593,12 @@ def test_money_still_answers_a_question_about_an_amount():
     quote = "The ransom is $50."
     checks = check_answer(Draft(f"{quote} [1]", True, ("d",), (_whole(quote),)), None, "How much is the ransom?")
     assert [c.answers for c in checks] == [True]
+
+
+def test_the_rules_own_number_is_not_the_answer_to_the_players_situation():
+    quote = "1 point for each 5 remaining resources (rounded down)"
+    draft = Draft(f"{quote} [1]", True, ("d",), (_whole(quote),))
+    own = {c.claim: c for c in check_answer(draft, question="I have 23 remaining resources, how many points?")}
+    assert own["1 point"].status == "verified" and own["1 point"].answers is None
+    rule = {c.claim: c for c in check_answer(draft, question="how many points are remaining resources worth?")}
+    assert rule["1 point"].status == "verified" and rule["1 point"].answers is True
