@@ -26,7 +26,7 @@ from rulespal.core.errors import BadRequest, EmptyQuestion, QuestionTooLong, Unk
 from rulespal.core.messages import say
 from rulespal.core.question import parts
 from rulespal.core.settings import Settings
-from rulespal.core.text import detect_lang, valid_doc_id
+from rulespal.core.text import HANGUL_WORD, detect_lang, valid_doc_id
 from rulespal.core.tokens import token_set, tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Draft, Hit, Turn
@@ -34,7 +34,7 @@ from rulespal.index.snapshot import IndexSnapshot, SnapshotHolder
 from rulespal.retrieval.acronyms import Acronyms
 from rulespal.retrieval.examples import example_questions
 from rulespal.retrieval.followup import Carried, carry_over
-from rulespal.retrieval.games import HANGUL_WORD, GameDetector, normalize, only_one_holds
+from rulespal.retrieval.games import GameDetector, normalize, only_one_holds
 from rulespal.retrieval.glossary import glossary_for
 from rulespal.retrieval.query import QueryPlan
 from rulespal.retrieval.reader import Reader, get_reader

@@ -8,11 +8,9 @@ import re
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.numbers import NUMBER_WORD, WORD_NUMBERS
 from rulespal.core.question import Asks, stems
-from rulespal.core.text import sentence_spans
+from rulespal.core.text import HANGUL_WORD, sentence_spans
 from rulespal.core.tokens import tokenize
 from rulespal.core.types import Answer, Check
-
-HANGUL_WORD = re.compile(r"[가-힣]{2,}")
 
 # Cardinals only: "twice" and "double" say how often or how much more, not a count to read at a glance.
 NOT_CARDINAL = frozenset({"once", "twice", "thrice", "double", "triple"})

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 HANGUL = re.compile(r"[가-힣]")
+HANGUL_WORD = re.compile(r"[가-힣]{2,}")  # a Hangul word of two syllables or more
 LATIN = re.compile(r"[A-Za-z]")
 # Bullet symbols rulebooks use ("•", "▪", "–", ...); "-" and numbered bullets are handled where lists are parsed.
 BULLET_CHARS = "•●◦▪■□◆►▸‣⁃·∙*+–—"

@@ -6,7 +6,7 @@ import re
 import threading
 from functools import lru_cache
 
-from rulespal.core.text import HANGUL
+from rulespal.core.text import HANGUL, HANGUL_WORD
 
 WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+|[가-힣]+")
 KEEP_TAGS = ("NNG", "NNP", "NNB", "NR", "SL", "SN", "XR", "VV", "VA", "SH", "MAG")
@@ -62,7 +62,7 @@ def _korean_tokens(text: str) -> list[str]:
         else:
             tokens.append(form)
     # Character bigrams of Hangul words: robust where morpheme analysis splits a word two ways.
-    for word in re.findall(r"[가-힣]{2,}", text):
+    for word in HANGUL_WORD.findall(text):
         tokens.extend("#" + word[i:i + 2] for i in range(len(word) - 1))
     return tokens
 

@@ -24,7 +24,6 @@ complete collection volume part guide player players solo the""".split())
 # The first one to three Hangul words of a question (quotes or brackets before them, a number between them:
 # "포트리스 1812에서"), where a Korean player names the game; particles ("에서는") and a leading "더"
 # ("the") are not part of the name.
-HANGUL_WORD = re.compile(r"[가-힣]{2,}")
 LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
 LEADING_HANGUL = re.compile(r"[^\w가-힣]*((?:[가-힣]+[^\w가-힣]*(?:\d+[^\w가-힣]*)?){1,3})")
 # A word character that is not Hangul (syllables or jamo, any block): a Latin title ends where Hangul starts
