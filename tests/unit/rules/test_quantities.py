@@ -64,3 +64,10 @@ def test_a_rate_is_read_through_markdown_emphasis_with_its_offsets():
     assert (st.value, st.every, st.things, st.gives, st.rounding) == (
         1.0, 5.0, frozenset({"remain", "resourc"}), frozenset({"point"}), "down")
     assert text[st.start:st.end].startswith("1 point for each 5 **remaining")
+
+
+def test_emphasis_is_blanked_in_one_call():
+    from rulespal.core.text import unemphasised
+
+    assert unemphasised("***Bold italic*** rule") == "   Bold italic    rule"
+    assert unemphasised(unemphasised("***x*** and *y*")) == unemphasised("***x*** and *y*")
