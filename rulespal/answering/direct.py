@@ -25,6 +25,7 @@ def value_line(answer: Answer, asks: Asks, asked: tuple[str, ...]) -> Answer:
     stated = {w for a in asks.amounts if a.numeral and not a.is_context for w in a.things}
     answering = [c for c in answer.checks if c.answers is True and c.status == "verified" and c.source is not None
                  and _counts_asked(c.claim, asks.text, asked) and not _rate_or_part(c.claim, answer.answer)
+                 and not _bound_or_one_of_several(c.claim, answer.answer)
                  and not stated & set(tokenize(c.claim))]  # "I discard 4 cards": their cost is worked, not quoted
     lines = {line for c in answering if (line := _in_digits(c)) is not None}
     values = {line.split(" ", 1)[0] for line in lines}
@@ -47,6 +48,25 @@ def _rate_or_part(claim: str, text: str) -> bool:
     count asked for."""
     return re.search(rf"{re.escape(claim)}(?:\s+of\b|(?:\s+\w+){{0,2}}\s+(?:each|per|every)\b)", text, re.I) is not None \
         or re.match(r"\w+\s+of\b", claim) is not None
+
+
+# "more than zero Resources", "fewer than three cards": a threshold the rule compares with, not the count asked.
+COMPARED = re.compile(r"\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|over|under|exceed(?:s|ing)?)\s+$", re.I)
+
+
+def _bound_or_one_of_several(claim: str, text: str) -> bool:
+    """A claim after a comparison ("more than zero Resources"), or one of several counts its sentence spells out
+    ("three command tokens in the tactic pool, three in the fleet pool, and two in the strategy pool"): no one
+    value to put first."""
+    at = text.casefold().find(claim.casefold())
+    if at < 0:
+        return False  # not in the text as written: the other guards decide
+    if COMPARED.search(text[max(0, at - 30):at]):
+        return True
+    a, b = next(((a, b) for a, b in sentence_spans(text) if a <= at < b), (at, at + len(claim)))
+    others = [m for m in NUMBER_WORD.finditer(text, a, b) if not at <= m.start() < at + len(claim)
+              and m.group(1).casefold() not in NOT_CARDINAL | {"one"}]
+    return bool(others)
 
 
 def _in_digits(check: Check) -> str | None:

@@ -41,6 +41,20 @@ def test_no_line_for_digits_two_values_other_numbers_or_other_questions():
     assert value_line(_answer(_check("Five checkers")), asks_rule, ASKED).answer.startswith("Five")
 
 
+def test_no_line_for_a_threshold_or_one_of_several_counts():
+    tokens = read_asks("how many command tokens go in each pool?")
+    several = "Place three command tokens in the tactic pool, three in the fleet pool, and two in the strategy pool. [1]"
+    out = value_line(_answer(_check("three command tokens"), text=several), tokens, tuple(tokenize(tokens.text)))
+    assert out.answer == several
+    single = "Place three command tokens in the tactic pool. [1]"
+    out = value_line(_answer(_check("three command tokens"), text=single), tokens, tuple(tokenize(tokens.text)))
+    assert out.answer == f"3 command tokens — {single}"
+    resources = read_asks("how many resources does a kidnap take?")
+    threshold = "Target a Faction with more than zero Resources. [1]"
+    out = value_line(_answer(_check("zero Resources"), text=threshold), resources, tuple(tokenize(resources.text)))
+    assert out.answer == threshold
+
+
 def test_polarity_reads_a_plain_rule_and_stays_quiet_when_unsure():
     from rulespal.answering.direct import polarity
 
