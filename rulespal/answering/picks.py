@@ -309,7 +309,7 @@ def _what_follows(chunk: Chunk, i: int, budget: int, following: Chunk | None) ->
     j = i + 1
     while (j < len(units) and units[j].kind != "heading" and units[j].end - start <= budget
            and not plain(_text_of(chunk, following, units[j])).endswith("?")
-           and (j == i + 1 or not _blank_line_between(chunk, units[j - 1], units[j])
+           and (j == i + 1 or not _blank_line_between(_owner(chunk, following, units[j - 1]), units[j - 1], units[j])
                 or (to_block and _first_block(units[i + 1:j], units[j])))):
         j += 1
     return tuple(units[i:max(j, i + 1)])  # a lead-in with nothing after it stays alone
@@ -327,9 +327,13 @@ def _blank_line_between(chunk: Chunk, a: Unit, b: Unit) -> bool:
     return "\n\n" in chunk.text[a.end - chunk.start:b.start - chunk.start].replace(" ", "").replace("\t", "")
 
 
+def _owner(chunk: Chunk, following: Chunk | None, u: Unit) -> Chunk:
+    """The passage a unit of ``_what_follows`` is in (a table may run on into the next passage)."""
+    return chunk if chunk.start <= u.start < chunk.end or following is None else following
+
+
 def _text_of(chunk: Chunk, following: Chunk | None, u: Unit) -> str:
-    owner = chunk if chunk.start <= u.start < chunk.end or following is None else following
-    return owner.unit_text(u)
+    return _owner(chunk, following, u).unit_text(u)
 
 
 def _paragraph_rule(chunk: Chunk, i: int, t: Tuning) -> tuple[Unit, ...]:

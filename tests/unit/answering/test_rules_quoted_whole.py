@@ -343,3 +343,24 @@ def test_a_rule_repeated_as_a_numbered_step_in_a_summary_is_quoted_once(tmp_path
     draft = write_answer(AnswerContext(idx, plan, hits, ["harbor"], question, question, [], loose,
                                        Picker(idx, plan, loose)), DEFAULT_WRITERS)
     assert draft.text.count("gains 5 victory points") == 1 and len(draft.citations) == 1
+
+
+def test_a_lead_in_at_a_passage_end_takes_the_table_in_the_next(tuning):
+    from rulespal.core.types import Chunk, Unit
+
+    text = ("The cards, with their numbers, are:\n\n| # | Card |\n| --- | --- |\n| 1 | Leadership |\n"
+            "| 2 | Diplomacy |\n")
+    cut = text.index("| # |")
+    rows = [(m, m + len(line)) for m, line in _lines(text, cut)]
+    first = Chunk("d", "Cards", 0, cut, text[:cut], (Unit(0, 35, "sentence"),))
+    second = Chunk("d", "Cards", cut, len(text), text[cut:], tuple(Unit(a, b, "row") for a, b in rows))
+    rule = extend(first, 0, tuning, following=second)
+    assert text[rule[0].start:rule[-1].end].endswith("| 2 | Diplomacy |")
+
+
+def _lines(text, start):
+    at = start
+    for line in text[start:].splitlines():
+        if line:
+            yield at, line
+        at += len(line) + 1
