@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulespal.core.question import Asks
+from rulespal.core.question import CLOCK_SAID, Asks
 from rulespal.core.messages import say
 from rulespal.core.numbers import states_quantity
 from rulespal.core.types import Draft
@@ -60,6 +60,8 @@ def extractive(ctx: AnswerContext) -> Draft:
             chosen.append(p)
     if ctx.plan.asks.quantity and not any(states_quantity(render(ctx.index, p, "", [])) for p in chosen):
         return abstain(ctx.lang, ctx.games, [first])  # asked how many; the closest rule gives no number
+    if ctx.plan.asks.clock and not any(CLOCK_SAID.search(render(ctx.index, p, "", [])) for p in chosen):
+        return abstain(ctx.lang, ctx.games, [first])  # asked how many minutes; the closest rule gives no time
     citations = tuple(citation(ctx.index, i + 1, p) for i, p in enumerate(chosen))
     body = " ".join(f"{render(ctx.index, p, ctx.lang, ctx.glossary)} [{i + 1}]" for i, p in enumerate(chosen))
     body = lead_for(ctx.lang, ctx.index.docs[best.hit.chunk.doc].lang) + body

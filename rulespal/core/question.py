@@ -140,6 +140,7 @@ class Asks:
     discard: bool = False  # it speaks of discarding ("get rid of", "put back")
     superlatives: tuple[tuple[str, str, str], ...] = ()  # ("the most oxygen", "most", "oxygen")
     duration: bool = False  # "how long does a game take?", "how much time": a duration answers it
+    clock: bool = False  # it asks for minutes or hours ("how many minutes is a game?", "몇 분 걸려요?")
 
 
 @lru_cache(maxsize=2048)
@@ -152,12 +153,17 @@ def read_asks(text: str) -> Asks:
                 frozenset(player_counts(text)), things, tuple(question_amounts(text)), stems(text),
                 DISCARD.search(text) is not None,
                 tuple((m.group().strip(), m.group(1), m.group(2)) for m in SUPERLATIVE.finditer(text)),
-                bool(token_set(text) & TIME_WORDS) or HOW_LONG.search(text) is not None)
+                bool(token_set(text) & TIME_WORDS) or HOW_LONG.search(text) is not None,
+                CLOCK_ASKED.search(text) is not None)
 
 
 # Stems of the words a duration is said in.
 TIME_WORDS = frozenset(tokenize("time minutes hours seconds mins min"))
 HOW_LONG = re.compile(r"\bhow long\b", re.I)
+# Minutes or hours asked for ("몇 분이서" counts people, politely: not a time).
+CLOCK_ASKED = re.compile(r"\b(?:minutes?|mins?|hours?|hrs?)\b|몇\s*분(?!이)|몇\s*시간", re.I)
+# A time said in minutes, hours or seconds, in English or Korean.
+CLOCK_SAID = re.compile(r"\b(?:minutes?|mins?|hours?|hrs?|seconds?|secs?)\b|\d\s*(?:분|시간|초)", re.I)
 
 
 # Two questions in one line: "how many cards ..., and how many camels ...", "max per stack / max per turn",

@@ -51,3 +51,14 @@ def test_which_act_or_chapter_is_not_a_count():
 
 def test_stages_counted_before_their_word_are_amounts():
     assert not any(a.is_context for a in read_asks("I built 2 stages of my wonder, how many points?").amounts)
+
+
+def test_minutes_or_hours_asked_need_a_time_said():
+    from rulespal.core.question import CLOCK_SAID, read_asks
+
+    assert read_asks("LYNGK 한 판 하는 데 보통 몇 분 정도 걸려요?").clock
+    assert read_asks("how many minutes does a round take?").clock
+    assert not read_asks("몇 분이서 할 수 있어요?").clock  # how many people, politely
+    assert not read_asks("how long does the game last?").clock  # "5 rounds" may answer it
+    assert CLOCK_SAID.search("A game takes 30-45 minutes.") and CLOCK_SAID.search("약 30분 걸립니다")
+    assert not CLOCK_SAID.search("Draw lots to determine the starting player.")
