@@ -91,13 +91,17 @@ OBLIGATION = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|man
                         r"limit|maximum|minimum|max|min)\b", re.I)
 
 
+# "Is Las Villas a Forest, Mountain or Grassland province?", "do I draw one card or two?": it asks which, not whether.
+CHOICE = re.compile(r"\bor\b", re.I)
+
+
 def polarity(question: str, rule: str) -> str | None:
     """"yes" or "no" when a rule answers a plain yes/no question plainly: it opens with "Yes,"/"No,", or the
     sentence that shares most of the question's words states or negates it with no condition. None when unsure
     (a negated or obligation question, a condition, an exception, two sentences that disagree)."""
     if m := OPENS_YES_NO.match(rule):
         return m.group(1).casefold()
-    if NEGATION.search(question) or OBLIGATION.search(question):
+    if NEGATION.search(question) or OBLIGATION.search(question) or CHOICE.search(question):
         return None
     asked = stems(question)
     scored = [(len(asked & stems(rule[a:b])), rule[a:b]) for a, b in sentence_spans(rule, clauses=True)]

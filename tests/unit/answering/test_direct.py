@@ -69,6 +69,9 @@ def test_polarity_reads_a_plain_rule_and_stays_quiet_when_unsure():
     assert polarity("must I trade cards with other players?", "Players may trade cards with each other.") is None
     assert polarity("can't I trade cards with other players?", "Players may trade cards with each other.") is None
     assert polarity("can i play the same card value as someone else?", "All cards played must have different values.") is None
+    # a choice between things asks which, not whether
+    assert polarity("is Las Villas a Forest, Mountain or Grassland province?",
+                    "Forest: Province type that hinders Sweep.") is None
     # a negation inside a relative clause is not the rule's answer
     assert polarity("can i put my troop in my friends lane?", "You can deploy a Troop in a lane that is not your own.") is None
 
