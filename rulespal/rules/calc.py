@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from rulespal.core.tokens import tokenize
 from rulespal.core.numbers import as_int
 from rulespal.rules.facts import FactBook, RuleTable, keys_match, locate
-from rulespal.rules.lookup import RANGE, row_matches_number
+from rulespal.rules.lookup import row_matches_number, row_range
 
 ROLL = re.compile(r"\b(?:roll(?:ed|s)?(?: a| of)?|result of|got a)\s+(\d{1,2})\b", re.I)
 
@@ -37,7 +37,7 @@ def calculate(book: FactBook, question: str, docs: list[str], acronyms: dict[str
 
 def _roll_tables(book: FactBook, doc: str) -> list[RuleTable]:
     return [t for t in book.tables if t.doc == doc and t.table.body
-            and all(RANGE.match(r.cells[0].text.strip()) or r.cells[0].text.strip().isdigit() for r in t.table.body)]
+            and all(row_range(r.cells[0].text.strip()) or r.cells[0].text.strip().isdigit() for r in t.table.body)]
 
 
 def _roll_with_modifiers(book: FactBook, question: str, doc: str, acronyms: dict[str, str]) -> Calculation | None:

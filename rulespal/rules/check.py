@@ -158,7 +158,8 @@ NOUN_AFTER = re.compile(r"\s*[*_]*(?!(?:when|if|and|or|to|of|in|on|at|for|the|a|
 # Working written out in an answer: "10 + 1 = 11", "4 x 2 = 8", "3 − 2 = 1".
 WORKING = re.compile(r"(?<![\w.])([-−]?\d+(?:\s*[+\-−–×x*]\s*\d+)+)\s*=\s*(\d+)(?![\w.])")
 OPERATORS = str.maketrans({"−": "-", "–": "-", "×": "*", "x": "*"})
-# Two numbers joined by a dash, the first the smaller: a range ("4-5", "2–3"), whatever follows its "=".
+# Two numbers joined by a dash, the first the smaller: a range ("4-5", "2–3"), whatever follows its "=". Unlike a
+# table's row key (lookup.ROW_KEY), a hyphen between spaces is a minus here: "5 - 3 = 2" is a working.
 RANGE = re.compile(r"(\d+)(?:\s*–\s*|-)(\d+)")
 
 

@@ -17,7 +17,7 @@ from rulespal.core.text import last_section, plain
 from rulespal.core.types import SourceSpan
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.rules.curated import Curated, CuratedFactError, NotPrinted, load_curated
-from rulespal.rules.lookup import RANGE
+from rulespal.rules.lookup import row_range
 from rulespal.rules.tables import Table, parse_table, row_runs
 
 
@@ -113,9 +113,8 @@ class FactBook:
         # Roll charts whose ranges overlap are reported, not resolved ("9-10" and "6-9" both hold 9).
         ranges = []
         for r in body:
-            m = RANGE.match(r.cells[0].text.strip())
-            if m:
-                ranges.append((int(m.group(1)), int(m.group(2)), r))
+            if ends := row_range(r.cells[0].text.strip()):
+                ranges.append((*ends, r))
         for i, (a1, b1, r1) in enumerate(ranges):
             for a2, b2, r2 in ranges[i + 1:]:
                 lo, hi = max(a1, a2), min(b1, b2)

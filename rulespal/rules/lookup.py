@@ -15,7 +15,6 @@ from rulespal.rules.tables import Cell, Row, Table
 
 PLAYER_COUNT = re.compile(r"(?<!\d)(\d)\s*-?\s*(?:players?\b|p\b|인|명)", re.I)
 HEADER_PLAYERS = re.compile(r"(?<!\d)(\d)(?:\s*/\s*(\d))?\s*-?\s*players?\b", re.I)
-RANGE = re.compile(r"^(\d{1,3})\s*[-–]\s*(\d{1,3})$")
 NUMBER = re.compile(r"(?<![\d.])(\d{1,3})(?![\d.])")
 
 
@@ -65,7 +64,13 @@ def key_holds(key: str, n: int) -> bool:
 def row_matches_number(row: Row, n: int) -> bool:
     """A roll chart's row for ``n``: keyed by a number or a closed range (open ranges are not read here)."""
     key = plain(row.cells[0].text).strip()  # "**15-18**" is keyed 15-18
-    return bool(RANGE.match(key) or key.isdigit()) and key_holds(key, n)
+    return bool(row_range(key) or key.isdigit()) and key_holds(key, n)
+
+
+def row_range(key: str) -> tuple[int, int] | None:
+    """A row key that is a closed range ("5-9", "5 to 9"): its ends; else None."""
+    m = ROW_KEY.match(key)
+    return (int(m.group(1)), int(m.group(2))) if m and m.group(1) else None
 
 
 def lookup(table: Table, question: str, min_share: float) -> Lookup | None:
