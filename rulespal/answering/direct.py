@@ -8,7 +8,7 @@ import re
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.numbers import NUMBER_WORD, WORD_NUMBERS
 from rulespal.core.question import Asks, stems
-from rulespal.core.text import HANGUL_WORD, sentence_spans
+from rulespal.core.text import HANGUL_WORD, sentence_span, sentence_spans
 from rulespal.core.tokens import tokenize
 from rulespal.core.types import Answer, Check
 
@@ -50,22 +50,23 @@ def _rate_or_part(claim: str, text: str) -> bool:
         or re.match(r"\w+\s+of\b", claim) is not None
 
 
-# "more than zero Resources", "fewer than three cards": a threshold the rule compares with, not the count asked.
-COMPARED = re.compile(r"\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|over|under|exceed(?:s|ing)?)\s+$", re.I)
+# "more than zero Resources", "fewer than three cards": a threshold the rule compares with, not the count asked
+# (not quantities.THRESHOLDS: "at most 2" and "2 or more" are inclusive bounds that do answer "max?" and "min?").
+COMPARED = re.compile(r"\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|exceed(?:s|ing)?)\s+$", re.I)
 
 
 def _bound_or_one_of_several(claim: str, text: str) -> bool:
     """A claim after a comparison ("more than zero Resources"), or one of several counts its sentence spells out
     ("three command tokens in the tactic pool, three in the fleet pool, and two in the strategy pool"): no one
-    value to put first."""
-    at = text.casefold().find(claim.casefold())
-    if at < 0:
+    value to put first. A count that modifies a word ("two-player game") is no count of its own."""
+    m = re.search(re.escape(claim), text, re.I)
+    if m is None:
         return False  # not in the text as written: the other guards decide
-    if COMPARED.search(text[max(0, at - 30):at]):
+    if COMPARED.search(text[max(0, m.start() - 30):m.start()]):
         return True
-    a, b = next(((a, b) for a, b in sentence_spans(text) if a <= at < b), (at, at + len(claim)))
-    others = [m for m in NUMBER_WORD.finditer(text, a, b) if not at <= m.start() < at + len(claim)
-              and m.group(1).casefold() not in NOT_CARDINAL | {"one"}]
+    a, b = sentence_span(text, m.start())
+    others = [n for n in NUMBER_WORD.finditer(text, a, b) if not m.start() <= n.start() < m.end()
+              and n.group(1).casefold() not in NOT_CARDINAL | {"one"} and not text.startswith("-", n.end())]
     return bool(others)
 
 
@@ -91,17 +92,13 @@ OBLIGATION = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|man
                         r"limit|maximum|minimum|max|min)\b", re.I)
 
 
-# "Is Las Villas a Forest, Mountain or Grassland province?", "do I draw one card or two?": it asks which, not whether.
-CHOICE = re.compile(r"\bor\b", re.I)
-
-
 def polarity(question: str, rule: str) -> str | None:
     """"yes" or "no" when a rule answers a plain yes/no question plainly: it opens with "Yes,"/"No,", or the
     sentence that shares most of the question's words states or negates it with no condition. None when unsure
     (a negated or obligation question, a condition, an exception, two sentences that disagree)."""
     if m := OPENS_YES_NO.match(rule):
         return m.group(1).casefold()
-    if NEGATION.search(question) or OBLIGATION.search(question) or CHOICE.search(question):
+    if NEGATION.search(question) or OBLIGATION.search(question):
         return None
     asked = stems(question)
     scored = [(len(asked & stems(rule[a:b])), rule[a:b]) for a, b in sentence_spans(rule, clauses=True)]

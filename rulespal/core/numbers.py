@@ -43,8 +43,8 @@ INVERTED = re.compile(r"\b(?:can|could|do|does|did|am|may|must|should|will|would
                       r"doesn't|didn't|shouldn't|wouldn't|couldn't)\s+(?:i|we)\b", re.I)
 WH_OPENS = re.compile(r"^\W*(?:what|where|which|who|whom|whose|why|how)\b", re.I)
 WH_BEFORE = re.compile(r"(?:\b(?:what|where|which|who|whom|whose|why|how)(?:\s+[\w'-]+){0,2}|\bwhen)\s*$", re.I)
-# "Do I draw 2 or 3 cards?" asks which, not yes or no.
-CHOICE = re.compile(r"\b\w+\s+or\s+\w+\s*\??\s*$|\d+\s+or\s+\d+", re.I)
+# "Do I draw 2 or 3 cards?", "Is it a Forest, Mountain or Grassland province?" ask which, not yes or no.
+CHOICE = re.compile(r"\b\w+\s+or\s+\w+\s*\??\s*$|\d+\s+or\s+\d+|\w+,\s+\w+,?\s+or\s+\w+", re.I)
 
 
 def yes_no(question: str) -> bool:

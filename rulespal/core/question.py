@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from rulespal.core.numbers import EN_NUMBER_WORDS, QUANTITY, WORD_NUMBERS, yes_no
+from rulespal.core.numbers import EN_NUMBER_WORDS, KO_NUMERALS, QUANTITY, WORD_NUMBERS, yes_no
 from rulespal.core.players import player_counts, players_asked
 from rulespal.core.tokens import STOPWORDS, token_set, tokenize
 
@@ -160,10 +160,11 @@ def read_asks(text: str) -> Asks:
 # Stems of the words a duration is said in.
 TIME_WORDS = frozenset(tokenize("time minutes hours seconds mins min"))
 HOW_LONG = re.compile(r"\bhow long\b", re.I)
-# Minutes or hours asked for ("몇 분이서" counts people, politely: not a time).
-CLOCK_ASKED = re.compile(r"\b(?:minutes?|mins?|hours?|hrs?)\b|몇\s*분(?!이)|몇\s*시간", re.I)
-# A time said in minutes, hours or seconds, in English or Korean.
-CLOCK_SAID = re.compile(r"\b(?:minutes?|mins?|hours?|hrs?|seconds?|secs?)\b|\d\s*(?:분|시간|초)", re.I)
+# Minutes or hours asked for ("min" is a minimum; "몇 분이서", "몇 분까지" count people, politely: not a time).
+CLOCK_ASKED = re.compile(r"\b(?:minutes?|mins|hours?|hrs?)\b|몇\s*분(?!이서|께서|까지)|몇\s*시간", re.I)
+# A time said in minutes, hours or seconds, in English or Korean ("30분", "한 시간"; not "3분의 1", a third).
+CLOCK_SAID = re.compile(rf"\b(?:minutes?|mins?|hours?|hrs?|seconds?|secs?)\b|\d\s*(?:분(?!의)|초)"
+                        rf"|(?:\d|{KO_NUMERALS})\s*시간", re.I)
 
 
 # Two questions in one line: "how many cards ..., and how many camels ...", "max per stack / max per turn",

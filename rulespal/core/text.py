@@ -53,7 +53,7 @@ def valid_doc_id(doc_id: str) -> bool:
 
 MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 # A whole run of asterisks at a word's edge ("***bold italic***") is one mark, so a single pass leaves none.
-MD_EMPHASIS = re.compile(r"__|(?<![\w*])\*+(?=[^\s*])|(?<=[^\s*])\*+(?![\w*])|\*\*")
+MD_EMPHASIS = re.compile(r"__|(?<![\w*])\*+(?=[^\s*])|(?<=[^\s*])\*+(?![\w*])|\*{2,}")
 
 
 def unemphasised(text: str) -> str:

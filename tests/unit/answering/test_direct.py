@@ -49,6 +49,10 @@ def test_no_line_for_a_threshold_or_one_of_several_counts():
     single = "Place three command tokens in the tactic pool. [1]"
     out = value_line(_answer(_check("three command tokens"), text=single), tokens, tuple(tokenize(tokens.text)))
     assert out.answer == f"3 command tokens — {single}"
+    deal = read_asks("how many cards do we deal?")
+    two_player = "In a two-player game, deal seven cards. [1]"
+    out = value_line(_answer(_check("seven cards"), text=two_player), deal, tuple(tokenize(deal.text)))
+    assert out.answer == f"7 cards — {two_player}"
     resources = read_asks("how many resources does a kidnap take?")
     threshold = "Target a Faction with more than zero Resources. [1]"
     out = value_line(_answer(_check("zero Resources"), text=threshold), resources, tuple(tokenize(resources.text)))
@@ -69,9 +73,11 @@ def test_polarity_reads_a_plain_rule_and_stays_quiet_when_unsure():
     assert polarity("must I trade cards with other players?", "Players may trade cards with each other.") is None
     assert polarity("can't I trade cards with other players?", "Players may trade cards with each other.") is None
     assert polarity("can i play the same card value as someone else?", "All cards played must have different values.") is None
-    # a choice between things asks which, not whether
-    assert polarity("is Las Villas a Forest, Mountain or Grassland province?",
-                    "Forest: Province type that hinders Sweep.") is None
+    # a choice between things asks which, not whether: no yes/no question, so no yes/no line
+    from rulespal.core.numbers import yes_no
+
+    assert not yes_no("is Las Villas a Forest, Mountain or Grassland province?")
+    assert yes_no("can I trade cards or resources with other players?")
     # a negation inside a relative clause is not the rule's answer
     assert polarity("can i put my troop in my friends lane?", "You can deploy a Troop in a lane that is not your own.") is None
 

@@ -95,6 +95,21 @@ def test_a_quantity_asked_of_a_rule_without_one_is_not_answered(tmp_path, tuning
     assert not draft.answerable and draft.text.startswith("The rulebook doesn't say.")
 
 
+def test_minutes_asked_of_rules_that_give_no_time_are_not_answered(tmp_path, tuning):
+    book = BOOK + "\nStorms\n\nA storm lasts 3 rounds. A calm lasts 10 minutes of real time.\n"
+    idx = make_snapshot(tmp_path, {"storm": book})
+    loose = tuning.replace(answerable_min_en=0.0, answerable_min=0.0, coverage_min=0.0)
+
+    def answer(question):
+        plan = plan_for(idx, question)
+        ctx = AnswerContext(idx, plan, [Hit(c, 1.0, 1.0) for c in idx.chunks], ["storm"], question, question, [],
+                            loose, Picker(idx, plan, tuning))
+        return write_answer(ctx, DEFAULT_WRITERS)
+
+    assert not answer("how many minutes does a storm take when it hits?").answerable
+    assert answer("how many rounds does a storm last?").answerable
+
+
 ELSEWHERE_BOOK = """Star Bazaar Rules
 
 Heroes
