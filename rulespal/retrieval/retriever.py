@@ -3,9 +3,11 @@ by how well the best sentence, list item or table row inside each passage matche
 
 from __future__ import annotations
 
+import re
 
 import numpy as np
 
+from rulespal.core.numbers import QUANTITY
 from rulespal.core.players import player_count_words
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
@@ -39,13 +41,19 @@ class Retriever:
             vectors[EN_UNITS] = get_embedder(en_model, self.index.threads).embed_query(searched)
         return QueryPlan(text, lang, vectors, tuple(tokenize(text)),
                          tuple(tokenize(" ".join(extra))) if extra else (),
-                         tuple(tokenize(focus)) if focus else (), for_answer, self._read(text, lang))
+                         tuple(tokenize(focus)) if focus else (), for_answer, self._read(text, lang, extra))
 
-    def _read(self, text: str, lang: str) -> str:
-        """What the reader (English) reads as the question: an English question itself; a Korean one is not read.
-        (Reading a Korean question as its English glossary terms and Latin-script words lost on blind dev,
-        0.598 -> 0.595 on 2026-12-04; the switch went on 2026-12-05.)"""
-        return text if lang == "en" else ""
+    def _read(self, text: str, lang: str, extra: list[str] | None = None) -> str:
+        """What the reader (English) reads as the question: an English question itself; a Korean one is not read,
+        unless ``reader_korean``: then its English terms (``extra``: the glossary's), Latin words and numbers.
+        (That lost on blind dev with the reader before, 0.598 -> 0.595 on 2026-12-04; see tuning.py for now.)"""
+        if lang == "en":
+            return text
+        if not self.tuning.reader_korean:
+            return ""
+        latin = re.findall(r"[A-Za-z][A-Za-z'-]+|\d+", text)
+        words = list(dict.fromkeys([*(extra or []), *latin]))
+        return f"{'how many ' if QUANTITY.search(text) else ''}{' '.join(words)}?" if words else ""
 
     def search(self, q: QueryPlan, games: list[str] | None, k: int) -> list[Hit]:
         t = self.tuning
