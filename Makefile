@@ -31,7 +31,7 @@ test: install
 	$(BIN)/ruff check rulespal tests training scripts benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m tests.browser_setup
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --durations=12
 
 # The logic tests: no model loaded, a few seconds.
 test-fast: install
