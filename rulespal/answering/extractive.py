@@ -58,9 +58,11 @@ def extractive(ctx: AnswerContext) -> Draft:
         if len(chosen) < t.max_quotes and p.hit.chunk.doc == best.hit.chunk.doc and all(
                 (p.end <= c.start or p.start >= c.end) and not _same_words(doc_text, p, c) for c in chosen):
             chosen.append(p)
-    if ctx.plan.asks.quantity and not any(states_quantity(render(ctx.index, p, "", [])) for p in chosen):
+    asks = ctx.plan.asks
+    quotes = [render(ctx.index, p, "", []) for p in chosen] if asks.quantity or asks.clock else []
+    if asks.quantity and not any(states_quantity(q) for q in quotes):
         return abstain(ctx.lang, ctx.games, [first])  # asked how many; the closest rule gives no number
-    if ctx.plan.asks.clock and not any(CLOCK_SAID.search(render(ctx.index, p, "", [])) for p in chosen):
+    if asks.clock and not any(CLOCK_SAID.search(q) for q in quotes):
         return abstain(ctx.lang, ctx.games, [first])  # asked how many minutes; the closest rule gives no time
     citations = tuple(citation(ctx.index, i + 1, p) for i, p in enumerate(chosen))
     body = " ".join(f"{render(ctx.index, p, ctx.lang, ctx.glossary)} [{i + 1}]" for i, p in enumerate(chosen))

@@ -98,14 +98,17 @@ THRESHOLDS = [
 
 def rates(text: str) -> list[Statement]:
     """The rates a text states ("2 points per tile"): linear in the text, so a whole rulebook can be read."""
-    text = unemphasised(text)
+    return _rates(unemphasised(text))
+
+
+def _rates(text: str) -> list[Statement]:
     return [st for rx in RATES for m in rx.finditer(text) for st in _rate(m, text)]
 
 
 def rule_statements(text: str) -> list[Statement]:
     """The arithmetic a rule's sentence states (read through its Markdown emphasis, offsets kept)."""
     text = unemphasised(text)
-    out: list[Statement] = rates(text)
+    out: list[Statement] = _rates(text)
     for m in MODIFIER.finditer(text):
         value, gives = float(m.group("n")), stems(m.group("gives"))
         if gives and not any(s.start <= m.start() < s.end for s in out):
