@@ -38,6 +38,7 @@ from rulespal.retrieval.games import GameDetector, normalize, only_one_holds
 from rulespal.retrieval.glossary import glossary_for
 from rulespal.retrieval.query import QueryPlan
 from rulespal.retrieval.reader import Reader, get_reader
+from rulespal.retrieval.heard import HeardTerms
 from rulespal.retrieval.retriever import Retriever
 from rulespal.retrieval.spelling import Speller
 from rulespal.rules.check import enforce
@@ -66,6 +67,10 @@ class Books:
         if len(tokens) != 1:
             return set(self.index.docs)
         return set(self.index.chunk_doc[self.index.lexical.scores(tokens) > 0])
+
+    @cached_property
+    def heard(self) -> HeardTerms:
+        return HeardTerms(self.index)
 
     @cached_property
     def speller(self) -> Speller:
@@ -169,7 +174,7 @@ class RulesPal:
         query = books.speller.correct(query)
         scope = [gid] if gid else (books.detector.detect(query) or None)
         text = books.detector.strip(query) if scope else query
-        retriever = Retriever(books.index, self.tuning, books.acronyms)
+        retriever = Retriever(books.index, self.tuning, books.acronyms, books.heard)
         lang = detect_lang(text)
         if (scope is None and lang == "ko" and len(books.index.docs) > 1
                 and (candidates := books.detector.sounds_like(query))
@@ -225,7 +230,7 @@ class RulesPal:
         elif carried.game_carried and len(partly := books.detector.partial(question)) == 1 and scope is not None \
                 and not books.detector.partial_word_in(question, books.index.text(scope[0])):
             scope = partly  # "what about Harbor 2?" moves the chat to that game; "and the Night Market?" does not
-        retriever = Retriever(books.index, t, books.acronyms)
+        retriever = Retriever(books.index, t, books.acronyms, books.heard)
         plan = retriever.plan(carried.text, lang, books.glossary(scope), scope, focus=carried.focus)
         hits = retriever.search(plan, scope, t.answer_hits)
         picker = Picker(books.index, plan, t, self._reader())

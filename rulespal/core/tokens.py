@@ -67,6 +67,12 @@ def _korean_tokens(text: str) -> list[str]:
     return tokens
 
 
+def korean_nouns(text: str) -> list[str]:
+    """The common and proper nouns Kiwi finds in ``text`` ("브룸 토큰으로" -> ["브룸", "토큰"]), particles off."""
+    with _lock:
+        return [t.form for t in _kiwi().tokenize(text) if t.tag in ("NNG", "NNP")]
+
+
 @lru_cache(maxsize=200_000)
 def token_set(text: str) -> frozenset[str]:
     """The tokens of a text as a set, cached: units are compared with many questions."""

@@ -204,6 +204,11 @@ class Tuning:
     # bar, so off; decided before the test split was looked at. Scored after (aggregate): test 0.5816 -> 0.5863
     # (+16 -8), hit@1 0.662 -> 0.667; Korean, both splits, 0.522 -> 0.558.
     reader_korean: bool = False
+    # a Korean question's Hangul nouns that sound like an English word of the books it asks about ("브룸" ->
+    # "broom") are searched, and read by the reader, as that word (retrieval/heard.py). Blind dev 2026-12-06
+    # (348 questions, 0278465): on alone 0.635 -> 0.635 (+1 -1); with reader_korean 0.641 (+4 -2, hit@1 0.677 ->
+    # 0.691). Short of the 3-question bar, so off.
+    korean_loanwords: bool = False
 
     reader_game_margin: float = 0.0
     # another game's best pick this close to the best: ask which game; hand-set. Sweep 12-05: 0.15 0.612, 0.25 0.615,

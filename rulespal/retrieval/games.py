@@ -88,7 +88,7 @@ def _heard_names(name: str) -> list[list[str]]:
     return out
 
 
-def _sound_score(key: str, sound: str, title_key: str, title_sound: str) -> float | None:
+def sound_score(key: str, sound: str, title_key: str, title_sound: str) -> float | None:
     """How alike a Hangul run and a title sound (0-1), or None when not alike enough."""
     if abs(len(title_key) - len(key)) > 2:
         return None
@@ -293,7 +293,7 @@ class GameDetector:
             for doc, title_key, title_sound, silent_r in self._sounds:
                 if silent_r and len(key) < SILENT_R_MIN_KEY:
                     continue
-                score = _sound_score(key, sound, title_key, title_sound)
+                score = sound_score(key, sound, title_key, title_sound)
                 if score is not None and n + score > best.get(doc, 0.0):
                     best[doc] = n + score  # the longer name first ("랜턴 하버", not "랜턴")
         if not best:

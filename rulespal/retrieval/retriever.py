@@ -17,14 +17,17 @@ from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.acronyms import Acronyms
 from rulespal.retrieval.fusion import fuse, normalized_top
 from rulespal.retrieval.glossary import expand_query
+from rulespal.retrieval.heard import HeardTerms
 from rulespal.retrieval.query import EN_UNITS, QueryPlan
 
 
 class Retriever:
-    def __init__(self, index: IndexSnapshot, tuning: Tuning, acronyms: Acronyms | None = None):
+    def __init__(self, index: IndexSnapshot, tuning: Tuning, acronyms: Acronyms | None = None,
+                 heard: HeardTerms | None = None):
         self.index = index
         self.tuning = tuning
         self.acronyms = acronyms
+        self.heard = heard
 
     def plan(self, text: str, lang: str, glossary: list[tuple[str, str]], games: list[str] | None = None,
              focus: str | None = None, for_answer: bool = True) -> QueryPlan:
@@ -32,6 +35,8 @@ class Retriever:
         count = player_count_words(text)  # "2 players" for "2 of us": searched, not the question's own words
         searched = f"{text} {count}" if count else text
         extra = expand_query(text, glossary) + (self.acronyms.expand(text, games) if self.acronyms else [])
+        if lang == "ko" and games and self.heard is not None and self.tuning.korean_loanwords:
+            extra += self.heard.terms(text, games, {ko for ko, _ in glossary if ko in text})
         extra += [count] if count else []
         vectors = {spec: get_embedder(spec, self.index.threads).embed_query(searched) for spec in self.tuning.dense}
         en_model = self.index.meta.unit_embedder_en
