@@ -38,6 +38,7 @@ from rulespal.retrieval.games import GameDetector, normalize, only_one_holds
 from rulespal.retrieval.glossary import glossary_for
 from rulespal.retrieval.query import QueryPlan
 from rulespal.retrieval.reader import Reader, get_reader
+from rulespal.answering.abstain import abstain
 from rulespal.retrieval.heard import HeardTerms
 from rulespal.retrieval.retriever import Retriever
 from rulespal.retrieval.spelling import Speller
@@ -253,11 +254,30 @@ class RulesPal:
         ctx = AnswerContext(books.index, plan, hits, games, typed, carried.stripped, books.game_glossary(games),
                             t, picker, books.facts, books.acronyms.by_doc, on_token)
         draft = _cited_games(self._by_parts(books, retriever, carried, lang, games, write_answer(ctx, writers), writers))
-        docs = books.index.docs
+        return self._checked(books, draft, question, carried, plan, picker, hits)
+
+    def _checked(self, books: Books, draft: Draft, question: str, carried: Carried, plan: QueryPlan, picker: Picker,
+                 hits: list[Hit]) -> Answer:
+        """The draft with its numbers checked, its value line first; or, asked how many (``quantity_needs_answer``)
+        and no checked number answers it, nor does the reader read the best rule as the answer: the rulebook
+        doesn't say."""
+        t, lang, docs = self.tuning, plan.lang, books.index.docs
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
         # the question as corrected for search: "how much dos a schoner cost" asks about a schooner here too
-        return value_line(enforce(draft, books.facts, question, lang, names, t.restate_share,
-                                  tuple(books.glossary(list(draft.games))) if draft.games else ()), plan.asks, plan.tokens)
+        answer = enforce(draft, books.facts, question, lang, names, t.restate_share,
+                         tuple(books.glossary(list(draft.games))) if draft.games else ())
+        if (t.quantity_needs_answer and answer.answerable and lang == "en" and plan.asks.quantity and not draft.derived
+                and carried.focus is None and not any(a.numeral and not a.is_context for a in plan.asks.amounts)
+                and not any(c.answers is True for c in answer.checks) and not self._read_as_answer(picker, hits)):
+            # a follow-up's thing is in the chat, and a player's own numbers make the rule's numbers rates: neither
+            # is judged so
+            return abstain(lang, list(draft.games), list(draft.citations[:1])).to_answer()
+        return value_line(answer, plan.asks, plan.tokens)
+
+    def _read_as_answer(self, picker: Picker, hits: list[Hit]) -> bool:
+        """The reader reads the best rule found as the answer to the question (``quantity_read_min``)."""
+        best = next(iter(picker.picks(hits)), None)
+        return best is not None and best.read is not None and best.read >= self.tuning.quantity_read_min
 
     def _by_parts(self, books: Books, retriever: Retriever, carried: Carried, lang: str, games: list[str],
                   draft: Draft, writers: tuple) -> Draft:

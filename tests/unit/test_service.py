@@ -62,3 +62,17 @@ def test_an_answer_names_the_games_it_cites():
     found_first = Draft("Coral [1]", True, ("kraken-cove",), (cite,))  # the first passage found was another book's
     assert _cited_games(found_first).games == ("reef-raiders",)
     assert _cited_games(Draft("No.", False, ("kraken-cove",))).games == ("kraken-cove",)  # nothing cited: as found
+
+
+def test_asked_how_many_a_rule_that_counts_something_else_is_not_the_answer(service):
+    from rulespal.core.tuning import Tuning
+
+    def ask(q: str, on: bool):
+        t = Tuning(dense=tuple(service.settings.embedder_specs), lexical=service.settings.lexical,
+                   quantity_needs_answer=on)
+        return RulesPal(service.settings, t).ask(q)
+
+    q = "Kraken Cove: how many fatigue tokens does each player start with?"  # the start rule counts pearls, harpoons
+    assert ask(q, False).answerable and not ask(q, True).answerable
+    right = ask("How many harpoons does each player start with in Kraken Cove?", True)
+    assert right.answerable and "2 Harpoons" in right.answer

@@ -116,9 +116,9 @@ def test_a_search_reorders_its_first_hits_by_the_read_of_their_best_rule(tiny, t
     assert Picker(tiny, plan, tuning, None).reranked_hits(hits, len(hits), 5.0) == hits
 
 
-def test_only_an_english_question_is_read(tiny, tuning):
+def test_only_an_english_question_is_read_with_reader_korean_off(tiny, tuning):
     from rulespal.retrieval.retriever import Retriever
 
-    retriever = Retriever(tiny, tuning)
+    retriever = Retriever(tiny, tuning.replace(reader_korean=False))
     assert retriever._read("3인 플레이하면 turn order 덱에 카드 몇 장 넣어요?", "ko") == ""
     assert retriever._read("how many cards?", "en") == "how many cards?"
