@@ -268,16 +268,20 @@ class RulesPal:
                          tuple(books.glossary(list(draft.games))) if draft.games else ())
         if (t.quantity_needs_answer and answer.answerable and lang == "en" and plan.asks.quantity and not draft.derived
                 and carried.focus is None and not any(a.numeral and not a.is_context for a in plan.asks.amounts)
-                and not any(c.answers is True for c in answer.checks) and not self._read_as_answer(picker, hits)):
-            # a follow-up's thing is in the chat, and a player's own numbers make the rule's numbers rates: neither
-            # is judged so
+                and draft.writer != "llm" and not any(c.answers is True for c in answer.checks)
+                and self._read_as_not_answer(picker, hits, draft)):
+            # a follow-up's thing is in the chat, a player's own numbers make the rule's numbers rates, a calculation
+            # (``derived``) and a streamed answer the player already saw are their own: none is judged so
             return abstain(lang, list(draft.games), list(draft.citations[:1])).to_answer()
         return value_line(answer, plan.asks, plan.tokens)
 
-    def _read_as_answer(self, picker: Picker, hits: list[Hit]) -> bool:
-        """The reader reads the best rule found as the answer to the question (``quantity_read_min``)."""
-        best = next(iter(picker.picks(hits)), None)
-        return best is not None and best.read is not None and best.read >= self.tuning.quantity_read_min
+    def _read_as_not_answer(self, picker: Picker, hits: list[Hit], draft: Draft) -> bool:
+        """The reader read the rule the answer quotes first, and not as the answer (``quantity_read_min``); False
+        when it did not read it (no reader, another language, a quote that is no pick: a table)."""
+        first = draft.citations[0] if draft.citations else None
+        quoted = next((p for p in picker.picks(hits) if first is not None and p.hit.chunk.doc == first.doc
+                       and p.start < first.end and first.start < p.end), None)
+        return quoted is not None and quoted.read is not None and quoted.read < self.tuning.quantity_read_min
 
     def _by_parts(self, books: Books, retriever: Retriever, carried: Carried, lang: str, games: list[str],
                   draft: Draft, writers: tuple) -> Draft:

@@ -70,7 +70,7 @@ def _korean_tokens(text: str) -> list[str]:
 def korean_nouns(text: str) -> list[str]:
     """The common and proper nouns Kiwi finds in ``text`` ("브룸 토큰으로" -> ["브룸", "토큰"]), particles off."""
     with _lock:
-        return [t.form for t in _kiwi().tokenize(text) if t.tag in ("NNG", "NNP")]
+        return [t.form for t in _kiwi().tokenize(text) if t.tag.split("-")[0] in ("NNG", "NNP")]
 
 
 @lru_cache(maxsize=200_000)

@@ -89,7 +89,7 @@ def _heard_names(name: str) -> list[list[str]]:
 
 
 def sound_score(key: str, sound: str, title_key: str, title_sound: str) -> float | None:
-    """How alike a Hangul run and a title sound (0-1), or None when not alike enough."""
+    """How alike a Hangul run and a title (or a book's word) sound (0-1), or None when not alike enough."""
     if abs(len(title_key) - len(key)) > 2:
         return None
     consonants = Indel.normalized_similarity(key, title_key, score_cutoff=SOUND_MIN_CONSONANTS)

@@ -76,3 +76,25 @@ def test_asked_how_many_a_rule_that_counts_something_else_is_not_the_answer(serv
     assert ask(q, False).answerable and not ask(q, True).answerable
     right = ask("How many harpoons does each player start with in Kraken Cove?", True)
     assert right.answerable and "2 Harpoons" in right.answer
+
+
+def test_the_how_many_gate_asks_the_reader_about_the_rule_the_answer_quotes(service):
+    from types import SimpleNamespace
+
+    from rulespal.core.types import Citation, Draft
+
+    def pick(doc: str, start: int, end: int, read: float | None):
+        return SimpleNamespace(hit=SimpleNamespace(chunk=SimpleNamespace(doc=doc)), start=start, end=end, read=read)
+
+    picks = [pick("a", 0, 10, 0.9), pick("a", 20, 30, 0.1), pick("b", 20, 30, None)]
+    picker = SimpleNamespace(picks=lambda hits: picks)
+
+    def quoting(doc: str, start: int, end: int) -> Draft:
+        return Draft("x [1]", True, (doc,), (Citation(n=1, doc=doc, section="", start=start, end=end, quote="x"),))
+
+    gate = service._read_as_not_answer
+    assert gate(picker, [], quoting("a", 20, 30))  # the quoted rule read low: not the answer
+    assert not gate(picker, [], quoting("a", 0, 10))  # read as the answer, though another pick read low
+    assert not gate(picker, [], quoting("b", 20, 30))  # not read (another language): no say
+    assert not gate(picker, [], quoting("a", 40, 50))  # no pick quoted (a table): no say
+    assert not gate(picker, [], Draft("x", True, ("a",)))

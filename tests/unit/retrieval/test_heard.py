@@ -25,9 +25,9 @@ class _Index:
 
 
 BOOKS = _Index({
-    "loony": ("en", "Loony Quest", "Loony Quest. Broom: a player who has a Broom Bonus may pass a Penalty token. A Banana is a Prank from the bowl."),
-    "other": ("en", "Garden", "Bloom and boom: the garden rules."),
-    "both": ("en", "Flowers", "Bloom and broom."),
+    "loony": ("en", "Loony Quest", "Loony Quest. Broom: a player who has a Broom Bonus may pass a Penalty token. A Banana is a Prank token from the bowl."),
+    "other": ("en", "Garden", "Bloom and boom: the garden rules. Each bloom scores."),
+    "both": ("en", "Flowers", "Bloom and broom. A bloom, a broom."),
     "korean": ("ko", "해적", "브룸 카드를 놓습니다."),
 })
 
@@ -53,6 +53,14 @@ def test_the_games_own_name_and_a_tie_are_not_heard():
     assert heard.terms("루니 퀘스트에서 브룸 써요?", ["loony"]) == ["broom"]  # "Loony" is the title
     assert heard.terms("블룸 있어요?", ["other"]) == ["bloom"]
     assert heard.terms("블룸 있어요?", ["both"]) == []  # "bloom" or "broom": not heard
+
+
+def test_a_word_two_books_share_is_heard_once_and_a_word_said_once_not_at_all():
+    books = _Index({"a": ("en", "A", "Broom token. Broom token."), "b": ("en", "B", "Broom token, broom token."),
+                    "c": ("en", "C", "Broom. Token.")})
+    heard = HeardTerms(books)  # type: ignore[arg-type]
+    assert heard.terms("브룸 토큰 있어요?", ["a", "b"]) == ["broom", "token"]
+    assert heard.terms("브룸 토큰 있어요?", ["c"]) == []  # each said once: no term of the game
 
 
 def test_short_native_words_are_not_heard():
