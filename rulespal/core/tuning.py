@@ -215,12 +215,13 @@ class Tuning:
     # 0.635 (+6 -3, hit@1 0.655 -> 0.663). On since 2026-12-06, with the others (below).
     korean_loanwords: bool = True
     # asked how many (an English question, not a follow-up, stating no numbers of the player's own), an answer none
-    # of whose checked numbers answers the question (no Check.answers True), whose best rule the reader does not
-    # read as the answer (read < quantity_read_min), says the rulebook doesn't say: "how many idea slots does the
+    # of whose checked numbers answers the question (no Check.answers True), whose quoted rule the reader read and
+    # not as the answer (read < quantity_read_min), says the rulebook doesn't say: "how many idea slots does the
     # workbench have?" was answered with "Draw 1 card ... in an empty slot". Dev 444 (f647736): 0.628 -> 0.637 (+4
     # -0; abstention 0.486 -> 0.543, false 0.072 -> 0.075); without the reader's say (any read) +9 -1 but five-book
     # dev 0.931 -> 0.901 (right answers' quoted numbers carry no relevance). quantity_read_min grid on dev: 0.15
-    # +2 -0, 0.3 +3 -0, 0.6 (reader_answers) +4 -0, 0.8 +5 -1 (five-book dev 0.931 -> 0.908): 0.6.
+    # +2 -0, 0.3 +3 -0, 0.6 (reader_answers) +4 -0, 0.8 +5 -1 (five-book dev 0.931 -> 0.908): 0.6. (Measured
+    # reading the best pick; reading the quoted one instead, after a review, changed no dev question.)
     quantity_needs_answer: bool = True
     quantity_read_min: float = 0.6
     # The four switches above (question_parts, reader_korean, korean_loanwords, quantity_needs_answer) each gained
