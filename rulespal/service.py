@@ -13,6 +13,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
+from rulespal.answering.abstain import abstain
 from rulespal.answering.answerable import answerable
 from rulespal.answering.chain import DEFAULT_WRITERS, write_answer
 from rulespal.answering.chat_models import chat_model as make_chat_model
@@ -38,7 +39,6 @@ from rulespal.retrieval.games import GameDetector, normalize, only_one_holds
 from rulespal.retrieval.glossary import glossary_for
 from rulespal.retrieval.query import QueryPlan
 from rulespal.retrieval.reader import Reader, get_reader
-from rulespal.answering.abstain import abstain
 from rulespal.retrieval.heard import HeardTerms
 from rulespal.retrieval.retriever import Retriever
 from rulespal.retrieval.spelling import Speller
@@ -259,7 +259,7 @@ class RulesPal:
     def _checked(self, books: Books, draft: Draft, question: str, carried: Carried, plan: QueryPlan, picker: Picker,
                  hits: list[Hit]) -> Answer:
         """The draft with its numbers checked, its value line first; or, asked how many (``quantity_needs_answer``)
-        and no checked number answers it, nor does the reader read the best rule as the answer: the rulebook
+        and no checked number answers it, while the reader read the quoted rule and not as the answer: the rulebook
         doesn't say."""
         t, lang, docs = self.tuning, plan.lang, books.index.docs
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
