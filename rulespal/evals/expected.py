@@ -1,6 +1,6 @@
 """Expected scores, checked in: `rulespal eval --check` fails when a question that was right turns
-wrong (each one named, or counted for the blind test split), or a group's score drops beyond the
-tolerance."""
+wrong (each one named, or counted for the blind test split, which allows ``HIDDEN_NOISE`` losses matched
+by gains), or a group's score drops beyond the tolerance."""
 
 from __future__ import annotations
 
@@ -13,6 +13,12 @@ BLIND_EXPECTED = Path(__file__).with_name("blind") / "expected.json"
 METRICS = ("answer_accuracy", "citation_hit", "abstention_recall", "hit@5")
 GROUPS = ("by_split", "by_category", "by_lang", "by_kind")
 BASE_TOLERANCE = 0.03
+# Blind test-split questions (counted, never named) that may turn wrong when at least as many turn right: the
+# same commit flipped one test question each way on CI's machine (2026-12-06). Equal scores and the approximate
+# search have since been made to rank alike everywhere, but another CPU still rounds the models' and BLAS's
+# floats differently and can tip a near-tie. A loss with no matching gain, or more losses than this, still
+# fails; dev and five-book questions are held exactly.
+HIDDEN_NOISE = 2
 
 
 def _groups(rep: dict) -> dict[str, dict]:
@@ -58,12 +64,20 @@ def check_against(rep: dict, path: Path = EXPECTED, hidden: AbstractSet[str] = f
     worse = sorted(q for q, good in was.items() if good and rep["questions"].get(q) is False)
     better = sorted(q for q, good in was.items() if not good and rep["questions"].get(q) is True)
     if worse:
-        ok = False
-        named = [q for q in worse if q not in hidden]
-        messages.append(f"now wrong ({len(worse)}): {', '.join(named)}"
-                        + (f" and {len(worse) - len(named)} test-split questions" if len(named) < len(worse) else ""))
+        ok = ok and _noise(worse, better, hidden)
+        messages.append(_flips("now wrong", worse, hidden))
     if better:
-        named = [q for q in better if q not in hidden]
-        messages.append(f"now right ({len(better)}): {', '.join(named)}"
-                        + (f" and {len(better) - len(named)} test-split questions" if len(named) < len(better) else ""))
+        messages.append(_flips("now right", better, hidden))
     return ok, messages
+
+
+def _noise(worse: list[str], better: list[str], hidden: AbstractSet[str]) -> bool:
+    """Whether the questions that turned wrong are all hidden and within ``HIDDEN_NOISE``, matched by gains."""
+    lost = [q for q in worse if q in hidden]
+    return len(lost) == len(worse) and len(lost) <= HIDDEN_NOISE and sum(q in hidden for q in better) >= len(lost)
+
+
+def _flips(what: str, ids: list[str], hidden: AbstractSet[str]) -> str:
+    named = [q for q in ids if q not in hidden]
+    return (f"{what} ({len(ids)}): {', '.join(named)}"
+            + (f" and {len(ids) - len(named)} test-split questions" if len(named) < len(ids) else ""))

@@ -12,6 +12,10 @@ from rulespal.index.layout import DataDir
 
 CHROMA_BATCH = 1000
 DOC_CACHE_SIZE = 256  # games whose passage vectors are kept for filtered searches
+# A collection up to this size is searched exactly in numpy (50k x 512 float32 is ~100 MB held), beyond it by
+# Chroma's HNSW. HNSW is approximate and its graph depends on the order threads inserted vectors, so the same
+# corpus built twice could answer differently; an exact search with ties broken by id cannot.
+EXACT_MAX = 50_000
 
 
 class VectorStore(Protocol):
@@ -46,6 +50,13 @@ def _chroma_ef(embedder_spec: str, threads: int):
             return RulesPalEmbeddingFunction(config["spec"])
 
     return RulesPalEmbeddingFunction(embedder_spec)
+
+
+def top_k(ids: list[str], sims: np.ndarray, k: int) -> list[tuple[str, float]]:
+    """The ``k`` most similar, ties in the order of ``ids``: a stable sort, since NumPy's default one orders
+    equal scores differently on different CPUs."""
+    top = np.argsort(-sims, kind="stable")[:k]
+    return [(ids[t], float(sims[t])) for t in top]
 
 
 class ChromaStore:
@@ -110,32 +121,34 @@ class ChromaStore:
         if key not in self._counts:
             self._counts[key] = col.count()
         k = max(1, min(k, self._counts[key]))
-        if where is not None:
-            # A metadata filter makes Chroma slow on a big library (~100 ms at 100k passages); one game's
-            # vectors are fetched once and searched exactly in numpy instead (cosine: vectors are unit length).
-            docs = [where["doc"]] if isinstance(where["doc"], str) else list(where["doc"]["$in"])
-            ids: list[str] = []
-            mats = []
-            for doc in docs:
-                doc_ids, mat = self._doc_vectors(build, embedder, doc)
-                ids.extend(doc_ids)
-                mats.append(mat)
-            if not ids:
-                return []
-            sims = np.vstack(mats) @ np.asarray(vector, dtype=np.float32)
-            top = np.argsort(-sims)[:k]
-            return [(ids[t], float(sims[t])) for t in top]
-        res = col.query(query_embeddings=[vector.tolist()], n_results=k, include=["distances"])
-        return [(i, 1.0 - d) for i, d in zip(res["ids"][0], res["distances"][0])]
+        if where is None and self._counts[key] > EXACT_MAX:
+            res = col.query(query_embeddings=[vector.tolist()], n_results=k, include=["distances"])
+            return [(i, 1.0 - d) for i, d in zip(res["ids"][0], res["distances"][0])]
+        # A metadata filter makes Chroma slow on a big library (~100 ms at 100k passages); one game's
+        # vectors are fetched once and searched exactly in numpy instead (cosine: vectors are unit length).
+        docs = [None] if where is None else [where["doc"]] if isinstance(where["doc"], str) else list(
+            where["doc"]["$in"])
+        ids: list[str] = []
+        mats = []
+        for doc in docs:
+            doc_ids, mat = self._doc_vectors(build, embedder, doc)
+            ids.extend(doc_ids)
+            mats.append(mat)
+        if not ids:
+            return []
+        return top_k(ids, np.vstack(mats) @ np.asarray(vector, dtype=np.float32), k)
 
-    def _doc_vectors(self, build: str, embedder: str, doc: str) -> tuple[list[str], np.ndarray]:
-        key = (build, embedder, doc)
+    def _doc_vectors(self, build: str, embedder: str, doc: str | None) -> tuple[list[str], np.ndarray]:
+        """One game's passage vectors (``doc``), or every passage's (None), in id order."""
+        key = (build, embedder, doc or "")
         if key not in self._doc_cache:
-            got = self._collection(build, embedder).get(where={"doc": doc}, include=["embeddings"])
-            mat = np.asarray(got["embeddings"], dtype=np.float32).reshape(len(got["ids"]), -1)
-            if len(self._doc_cache) >= DOC_CACHE_SIZE:
-                self._doc_cache.pop(next(iter(self._doc_cache)))
-            self._doc_cache[key] = (list(got["ids"]), mat)
+            got = self._collection(build, embedder).get(where=None if doc is None else {"doc": doc},
+                                                        include=["embeddings"])
+            order = sorted(range(len(got["ids"])), key=lambda i: got["ids"][i])
+            mat = np.asarray(got["embeddings"], dtype=np.float32).reshape(len(got["ids"]), -1)[order]
+            if len(self._doc_cache) >= DOC_CACHE_SIZE:  # the oldest game goes; all passages (key "") stay
+                self._doc_cache.pop(next(k for k in self._doc_cache if k[2]))
+            self._doc_cache[key] = ([got["ids"][i] for i in order], mat)
         return self._doc_cache[key]
 
     def drop_build(self, build: str) -> None:

@@ -92,7 +92,7 @@ class Retriever:
         scores = idx.lexical.scores(list(q.tokens))
         if games:
             scores = np.where(np.isin(idx.chunk_doc, games), scores, 0.0)
-        return [int(p) for p in np.argsort(-scores)[:n] if scores[p] > 0]
+        return [int(p) for p in np.argsort(-scores, kind="stable")[:n] if scores[p] > 0]  # stable: CPUs agree
 
     def _rerank(self, q: QueryPlan, hits: list[Hit]) -> list[Hit]:
         """A one-line rule inside a long passage is found by its own vector: blend in the best unit's
