@@ -24,14 +24,18 @@ def value_line(answer: Answer, asks: Asks, asked: tuple[str, ...]) -> Answer:
         return answer
     stated = {w for a in asks.amounts if a.numeral and not a.is_context for w in a.things}
     answering = [c for c in answer.checks if c.answers is True and c.status == "verified" and c.source is not None
-                 and _counts_asked(c.claim, asks.text, asked) and not _rate_or_part(c.claim, answer.answer)
-                 and not _bound_or_one_of_several(c.claim, answer.answer)
+                 and _counts_asked(c.claim, asks.text, asked) and not _rate_or_part(c, answer.answer)
+                 and not _bound_or_one_of_several(c, answer.answer)
                  and not stated & set(tokenize(c.claim))]  # "I discard 4 cards": their cost is worked, not quoted
     lines = {line for c in answering if (line := _in_digits(c)) is not None}
     values = {line.split(" ", 1)[0] for line in lines}
     if len(values) != 1 or len(answering) != len(lines):
         return answer  # no spelled-out value, two values, or one already in digits: the quotes say it
-    return answer.model_copy(update={"answer": f"{min(lines, key=len)} — {answer.answer}"})
+    lead = f"{min(lines, key=len)} — "
+    checks = [c if c.start is None or c.end is None else c.model_copy(update={"start": c.start + len(lead),
+                                                                              "end": c.end + len(lead)})
+              for c in answer.checks]
+    return answer.model_copy(update={"answer": lead + answer.answer, "checks": checks})
 
 
 def _counts_asked(claim: str, question: str, asked: tuple[str, ...]) -> bool:
@@ -43,11 +47,16 @@ def _counts_asked(claim: str, question: str, asked: tuple[str, ...]) -> bool:
         sounds_alike(k, w) for k in heard for w in re.findall(r"[A-Za-z]{3,}", claim) if w.casefold() not in WORD_NUMBERS)
 
 
-def _rate_or_part(claim: str, text: str) -> bool:
+# what follows a claim that makes it a rate or a part: "of", "... each", "... per", "... every"
+RATE_AFTER = re.compile(r"(?:\s+of\b|(?:\s+\w+){0,2}\s+(?:each|per|every)\b)", re.I)
+
+
+def _rate_or_part(check: Check, text: str) -> bool:
     """"one cube in each red square", "1 money for each card", "one of your allies": a rate or a part, not the
     count asked for."""
-    return re.search(rf"{re.escape(claim)}(?:\s+of\b|(?:\s+\w+){{0,2}}\s+(?:each|per|every)\b)", text, re.I) is not None \
-        or re.match(r"\w+\s+of\b", claim) is not None
+    return (check.end is not None and RATE_AFTER.match(text, check.end) is not None) \
+        or re.match(r"\w+\s+of\b", check.claim) is not None
+
 
 
 # "more than zero Resources", "fewer than three cards": a threshold the rule compares with, not the count asked
@@ -55,17 +64,17 @@ def _rate_or_part(claim: str, text: str) -> bool:
 COMPARED = re.compile(r"\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|exceed(?:s|ing)?)\s+$", re.I)
 
 
-def _bound_or_one_of_several(claim: str, text: str) -> bool:
+def _bound_or_one_of_several(check: Check, text: str) -> bool:
     """A claim after a comparison ("more than zero Resources"), or one of several counts its sentence spells out
     ("three command tokens in the tactic pool, three in the fleet pool, and two in the strategy pool"): no one
     value to put first. A count that modifies a word ("two-player game") is no count of its own."""
-    m = re.search(re.escape(claim), text, re.I)
-    if m is None:
+    if check.start is None or check.end is None:
         return False  # not in the text as written: the other guards decide
-    if COMPARED.search(text[max(0, m.start() - 30):m.start()]):
+    at, end = check.start, check.end
+    if COMPARED.search(text[max(0, at - 30):at]):
         return True
-    a, b = sentence_span(text, m.start())
-    others = [n for n in NUMBER_WORD.finditer(text, a, b) if not m.start() <= n.start() < m.end()
+    a, b = sentence_span(text, at)
+    others = [n for n in NUMBER_WORD.finditer(text, a, b) if not at <= n.start() < end
               and n.group(1).casefold() not in NOT_CARDINAL | {"one"} and not text.startswith("-", n.end())]
     return bool(others)
 

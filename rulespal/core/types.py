@@ -145,6 +145,10 @@ class Check(_Frozen):
     # True: verified only because the answer copies the cited rule word for word. It says where the number is,
     # not that this rule is the one asked about, so the chat page shows it as "quoted", never as a green check.
     quoted: bool = False
+    # where the claim sits in the answer's text (``answer[start:end] == claim``); None for a number of the
+    # question, or a replaced draft's number that the answer no longer says
+    start: int | None = None
+    end: int | None = None
 
 
 class Answer(_Frozen):

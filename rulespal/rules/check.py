@@ -95,7 +95,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
         elif status == "verified" and (unworked or not _answers(c, question, draft.text)):
             answers = None  # another number of the rule, or the rule's own where the player's needs working
         checks.append(Check(claim=c.text, status=cast(Status, status), source=source, detail=detail, answers=answers,
-                            quoted=quoted is not None))
+                            quoted=quoted is not None, start=c.start, end=c.end))
         if answers is False and (quoted is not None or draft.writer != "llm"):  # a quoted rule's other number
             incidental.add(len(checks) - 1)
     if any(c.answers is True and c.status == "verified" for c in checks):

@@ -11,9 +11,13 @@ from rulespal.service import RulesPal
 
 
 def test_current_build_meets_expected_scores(service):
-    rep = report(run(RulesPalSystem(service), load_gold()))
-    ok, messages = check_against(rep, EXPECTED)
+    results = run(RulesPalSystem(service), load_gold())
+    ok, messages = check_against(report(results), EXPECTED)
     assert ok, "\n".join(messages)
+    # every chip says where its claim is in the answer, value line and all
+    placed = [(r.answer["answer"], c) for r in results for c in r.answer["checks"] if c.get("start") is not None]
+    assert len(placed) >= 20
+    assert all(text[c["start"]:c["end"]] == c["claim"] for text, c in placed)
 
 
 def test_degraded_retriever_fails_the_check_and_names_questions(built):

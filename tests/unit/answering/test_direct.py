@@ -7,7 +7,10 @@ CITE = Citation(n=1, doc="bg", section="Setup", start=0, end=31, quote="Five che
 
 
 def _answer(*checks: Check, text: str = "Five checkers on your 13-point. [1]") -> Answer:
-    return Answer(answer=text, answerable=True, games=["bg"], citations=[CITE], checks=list(checks))
+    """The answer with each check placed where its claim first is in ``text`` (as the checker places it)."""
+    placed = [c.model_copy(update={"start": at, "end": at + len(c.claim)}) if (at := text.find(c.claim)) >= 0 else c
+              for c in checks]
+    return Answer(answer=text, answerable=True, games=["bg"], citations=[CITE], checks=placed)
 
 
 def _check(claim: str, answers: bool | None = True, status: str = "verified") -> Check:
@@ -21,6 +24,7 @@ ASKED = tuple(tokenize(HOW_MANY.text))
 def test_a_spelled_out_answer_opens_with_its_digits():
     out = value_line(_answer(_check("Five checkers"), _check("13", status="unverified")), HOW_MANY, ASKED)
     assert out.answer == "5 checkers — Five checkers on your 13-point. [1]"
+    assert [out.answer[c.start:c.end] for c in out.checks if c.start is not None] == ["Five checkers", "13"]
 
 
 def test_the_value_counts_what_the_question_names_in_english_or_korean():
