@@ -12,10 +12,11 @@ from rulespal.index.layout import DataDir
 
 CHROMA_BATCH = 1000
 DOC_CACHE_SIZE = 256  # games whose passage vectors are kept for filtered searches
-# A collection up to this size is searched exactly in numpy (50k x 512 float32 is ~100 MB held), beyond it by
-# Chroma's HNSW. HNSW is approximate and its graph depends on the order threads inserted vectors, so the same
-# corpus built twice could answer differently; an exact search with ties broken by id cannot.
-EXACT_MAX = 50_000
+# A collection up to this size is searched exactly in numpy, beyond it by Chroma's HNSW. HNSW is approximate and
+# its graph depends on the order threads inserted vectors, so the same corpus built twice could answer
+# differently; an exact search with ties broken by id cannot. The bound is the cost of holding every vector:
+# fetching the blind set's 11k from Chroma takes ~2-4 s once (at `warm`), 40 MB held at 20k x 512 float32.
+EXACT_MAX = 20_000
 
 
 class VectorStore(Protocol):

@@ -25,3 +25,18 @@ def test_a_small_collection_is_searched_exactly_with_ties_in_id_order(tmp_path):
     assert [i for i, _ in store.search("b1", "emb", query, 20)] == [ids[i] for i in want[:20]]
     in_g2 = [i for i in want if docs[i] == "g2"]
     assert [i for i, _ in store.search("b1", "emb", query, 5, {"doc": "g2"})] == [ids[i] for i in in_g2[:5]]
+
+
+def test_a_collection_over_the_exact_bound_is_searched_by_hnsw(tmp_path, monkeypatch):
+    from rulespal.index import vectors
+
+    monkeypatch.setattr(vectors, "EXACT_MAX", 100)
+    rng = np.random.default_rng(3)
+    vecs = rng.normal(size=(300, 16)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    ids = [f"p{i:03d}" for i in range(300)]
+    store = ChromaStore(tmp_path)
+    store.upsert("b1", "emb", ids, vecs, ["text"] * 300, [{"doc": "g"}] * 300)
+    found = store.search("b1", "emb", vecs[42], 10)
+    assert len({i for i, _ in found}) == 10 and found[0][0] == "p042"
+    assert store._doc_cache == {}  # no vectors fetched: Chroma answered
