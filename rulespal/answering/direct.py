@@ -58,7 +58,6 @@ def _rate_or_part(check: Check, text: str) -> bool:
         or re.match(r"\w+\s+of\b", check.claim) is not None
 
 
-
 # "more than zero Resources", "fewer than three cards": a threshold the rule compares with, not the count asked
 # (not quantities.THRESHOLDS: "at most 2" and "2 or more" are inclusive bounds that do answer "max?" and "min?").
 COMPARED = re.compile(r"\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|exceed(?:s|ing)?)\s+$", re.I)

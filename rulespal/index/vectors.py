@@ -125,10 +125,14 @@ class ChromaStore:
         if where is None and self._counts[key] > EXACT_MAX:
             res = col.query(query_embeddings=[vector.tolist()], n_results=k, include=["distances"])
             return [(i, 1.0 - d) for i, d in zip(res["ids"][0], res["distances"][0])]
-        # A metadata filter makes Chroma slow on a big library (~100 ms at 100k passages); one game's
-        # vectors are fetched once and searched exactly in numpy instead (cosine: vectors are unit length).
-        docs = [None] if where is None else [where["doc"]] if isinstance(where["doc"], str) else list(
-            where["doc"]["$in"])
+        # A metadata filter makes Chroma slow on a big library (~100 ms at 100k passages); one game's vectors (or,
+        # unfiltered, all of them) are fetched once and searched exactly in numpy (cosine: vectors are unit length).
+        if where is None:
+            docs: list[str | None] = [None]
+        elif isinstance(where["doc"], str):
+            docs = [where["doc"]]
+        else:
+            docs = list(where["doc"]["$in"])
         ids: list[str] = []
         mats = []
         for doc in docs:
