@@ -70,7 +70,8 @@ class ChromaStore:
         self._clients: dict[str, Any] = {}
         self._collections: dict[tuple[str, str], Any] = {}
         self._counts: dict[tuple[str, str], int] = {}
-        self._doc_cache: dict[tuple[str, str, str], tuple[list[str], np.ndarray]] = {}
+        self._doc_cache: dict[tuple[str, str, str], tuple[list[str], np.ndarray]] = {}  # one game's vectors
+        self._all_cache: dict[tuple[str, str], tuple[list[str], np.ndarray]] = {}  # every passage's, per collection
 
     def _client(self, build: str):
         key = "server" if self.url else build
@@ -145,16 +146,22 @@ class ChromaStore:
 
     def _doc_vectors(self, build: str, embedder: str, doc: str | None) -> tuple[list[str], np.ndarray]:
         """One game's passage vectors (``doc``), or every passage's (None), in id order."""
-        key = (build, embedder, doc or "")
+        if doc is None:
+            if (build, embedder) not in self._all_cache:
+                self._all_cache[(build, embedder)] = self._fetch(build, embedder, None)
+            return self._all_cache[(build, embedder)]
+        key = (build, embedder, doc)
         if key not in self._doc_cache:
-            got = self._collection(build, embedder).get(where=None if doc is None else {"doc": doc},
-                                                        include=["embeddings"])
-            order = sorted(range(len(got["ids"])), key=lambda i: got["ids"][i])
-            mat = np.asarray(got["embeddings"], dtype=np.float32).reshape(len(got["ids"]), -1)[order]
-            if len(self._doc_cache) >= DOC_CACHE_SIZE:  # the oldest game goes; all passages (key "") stay
-                self._doc_cache.pop(next(k for k in self._doc_cache if k[2]))
-            self._doc_cache[key] = ([got["ids"][i] for i in order], mat)
+            if len(self._doc_cache) >= DOC_CACHE_SIZE:  # the oldest game goes
+                self._doc_cache.pop(next(iter(self._doc_cache)))
+            self._doc_cache[key] = self._fetch(build, embedder, doc)
         return self._doc_cache[key]
+
+    def _fetch(self, build: str, embedder: str, doc: str | None) -> tuple[list[str], np.ndarray]:
+        got = self._collection(build, embedder).get(where=None if doc is None else {"doc": doc}, include=["embeddings"])
+        order = sorted(range(len(got["ids"])), key=lambda i: got["ids"][i])
+        mat = np.asarray(got["embeddings"], dtype=np.float32).reshape(len(got["ids"]), -1)[order]
+        return [got["ids"][i] for i in order], mat
 
     def drop_build(self, build: str) -> None:
         if not self.url:
@@ -170,4 +177,5 @@ class ChromaStore:
         self._collections.clear()
         self._counts.clear()
         self._doc_cache.clear()
+        self._all_cache.clear()
         self._clients.clear()
