@@ -63,8 +63,10 @@ def key_holds(key: str, n: int) -> bool:
 
 def row_matches_number(row: Row, n: int) -> bool:
     """A roll chart's row for ``n``: keyed by a number or a closed range (open ranges are not read here)."""
-    key = plain(row.cells[0].text).strip()  # "**15-18**" is keyed 15-18
-    return bool(row_range(key) or key.isdigit()) and key_holds(key, n)
+    m = ROW_KEY.match(plain(row.cells[0].text))  # "**15-18**" is keyed 15-18
+    if m is None or m.group(4):
+        return False
+    return int(m.group(1)) <= n <= int(m.group(2)) if m.group(1) else n == int(m.group(3))
 
 
 def row_range(key: str) -> tuple[int, int] | None:
