@@ -82,9 +82,18 @@ def _norm(s: str) -> str:
     return " ".join(s.casefold().split())
 
 
+# A yes or no is said as a word of its own, in any language the answer may use: "no" inside "not" or "another",
+# or "네" inside "네메시스", answers nothing.
+VERDICTS = {"yes": ("yes", "네", "예"), "no": ("no", "아니요", "아니오")}
+VERDICT_OF = {w: verdict for verdict, words in VERDICTS.items() for w in words}
+
+
 def term_present(term: str, answer: str) -> bool:
-    """``term`` is in the answer; a number as a number of its own, never a "[2]" citation marker."""
+    """``term`` is in the answer; a number as a number of its own, never a "[2]" citation marker; a yes or no
+    as a word of its own, in English or Korean."""
     t, a = _norm(term), _norm(MARKER.sub(" ", answer))
+    if t in VERDICT_OF:
+        return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", a) for w in VERDICTS[VERDICT_OF[t]])
     if re.fullmatch(r"[+-]?\d+", t):  # a number must appear as a number, not inside another one
         return re.search(rf"(?<![\d]){re.escape(t)}(?![\d])", a) is not None
     return t in a

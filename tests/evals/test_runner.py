@@ -29,6 +29,18 @@ def test_numbers_must_match_whole():
     assert term_present("fatigue", "Rest: Fatigue -2")
 
 
+def test_yes_or_no_must_be_said():
+    assert not term_present("no", "You may not trade tokens with another player.")
+    assert term_present("no", "No — You may not trade tokens. [1]")
+    assert term_present("no", "아니요 — 규칙서(영문)에 따르면: ... [1]")
+    assert not term_present("yes", "Cards from yesterday's game stay out.")
+    assert term_present("yes", "Yes, you may.")
+    assert term_present("네", "Yes — any colour. [1]")
+    assert not term_present("네", "네메시스 카드를 섞으세요.")
+    assert not term_present("예", "예를 들어 카드 3장")
+    assert term_present("yes", "네 — 규칙서(영문)에 따르면: ... [1]")
+
+
 def _gold(**kw):
     base = dict(id="x", question="q", game=None, expect_doc="d", must=["3"], any_of=[], evidence=[("d", 10, 20)],
                 category="fact", lang="en", style="", answerable=True, history=[], needs_game=[], split="dev")
