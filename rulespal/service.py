@@ -277,7 +277,8 @@ class RulesPal:
 
     def _read_as_not_answer(self, picker: Picker, hits: list[Hit], draft: Draft) -> bool:
         """The reader read the rule the answer quotes first, and not as the answer (``quantity_read_min``); False
-        when it did not read it (no reader, another language, a quote that is no pick: a table)."""
+        when it did not read it (no reader, another language, a quote that is no pick: a table). The writers'
+        picks, from the picker's memo."""
         first = draft.citations[0] if draft.citations else None
         quoted = next((p for p in picker.picks(hits) if first is not None and p.hit.chunk.doc == first.doc
                        and p.start < first.end and first.start < p.end), None)

@@ -70,9 +70,17 @@ class Picker:
         self.tuning = tuning
         self.reader = reader
         self._done: dict[str, Pick | None] = {}
+        self._found: dict[tuple[tuple[str, float], ...], list[Pick]] = {}  # picks() per hit list: writers and the
+        # service's checks ask for the same hits' picks more than once
 
     def picks(self, hits: list[Hit]) -> list[Pick]:
         """The best pick in each of the top hits, best first."""
+        key = tuple((h.chunk.id, h.score) for h in hits)
+        if key not in self._found:
+            self._found[key] = self._picks(hits)
+        return list(self._found[key])
+
+    def _picks(self, hits: list[Hit]) -> list[Pick]:
         top = self.tuning.answer_hits
         if self.index.unit_vectors is None:
             top = min(top, self.tuning.large_index_picks)  # sentences are embedded at query time: look at fewer
