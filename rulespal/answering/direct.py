@@ -95,9 +95,22 @@ OPENS_YES_NO = re.compile(r"^\W*(yes|no)\b[,.:;!—–-]", re.I)
 CONDITION = re.compile(r"\b(?:unless|except|only|if|when|until|instead|but|however|otherwise|may choose|optional\w*|"
                        r"either|whether|as long as|provided|must|once|any number|freely)\b"
                        r"|\b(?:that|which|who)\b[^.;]*\b(?:not|\w+n't)\b", re.I)
-# "must I ...", "do I have to ...": a rule that permits it ("you may") still answers no; not read here.
+# A rule that forbids outright: a modal or verb negated, "never", "no player may"; "with no rotation" or "no limit"
+# negates a thing, not the action asked about.
+FORBIDS = re.compile(r"\b(?:cannot|(?:can|may|might|must|shall|will|do|does|did|is|are|was|were)\s+(?:not|never)|"
+                     r"(?:can|must|do|does|did|is|are|was|were|wo)n't|never|no (?:player|one)|nobody|"
+                     r"not (?:allowed|permitted|possible)|forbidden|prohibited|impossible)\b", re.I)
+# What still leaves a forbidding rule's answer open: an exception, a choice, an alternative, a negation that
+# belongs to a relative clause ("a lane that is not your own", "tiles which you can't play").
+OPEN_NO = re.compile(r"\b(?:unless|except\w*|whether or not|instead|(?:that|which|who)\s+(?:\w+\s+){0,2}?"
+                     r"(?:not|never|\w+n't))\b", re.I)
+# "must I ...", "do I have to ...": read by ``_obliged``, not as "can I ...?" ("is there a limit ...?" asks a
+# quantity, never a yes or no: rulespal/core/numbers.yes_no).
 OBLIGATION = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|mandatory|obliged|forced|"
                         r"limit|maximum|minimum|max|min)\b", re.I)
+MUST_ASKED = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|mandatory|obliged|forced)\b", re.I)
+NOT_OBLIGED = re.compile(r"\b(?:optional|never mandatory|not (?:required|mandatory|necessary|obliged|forced))\b", re.I)
+MUST = re.compile(r"\b(?:must|has to|have to|(?:is|are) required)\b", re.I)
 
 
 def polarity(question: str, rule: str) -> str | None:
@@ -106,13 +119,31 @@ def polarity(question: str, rule: str) -> str | None:
     (a negated or obligation question, a condition, an exception, two sentences that disagree)."""
     if m := OPENS_YES_NO.match(rule):
         return m.group(1).casefold()
-    if NEGATION.search(question) or OBLIGATION.search(question):
+    question, rule = question.replace("’", "'"), rule.replace("’", "'")
+    if NEGATION.search(question):
         return None
     asked = stems(question)
     scored = [(len(asked & stems(rule[a:b])), rule[a:b]) for a, b in sentence_spans(rule, clauses=True)]
     if not scored or (best := max(n for n, _ in scored)) < 2:
         return None
-    said = {("no" if NEGATION.search(s) else "yes") for n, s in scored if n == best}
-    if len(said) != 1 or any(CONDITION.search(s) for n, s in scored if n == best):
+    chosen = [s for n, s in scored if n == best]
+    said = {("no" if NEGATION.search(s) else "yes") for s in chosen}
+    forbids = said == {"no"} and any(FORBIDS.search(s) for s in chosen) and not any(OPEN_NO.search(s) for s in chosen)
+    if OBLIGATION.search(question):
+        return _obliged(question, chosen, forbids)
+    if forbids:
+        return "no"  # a rule that forbids it outright answers no, whatever its condition ("once you pass, ...")
+    if len(said) != 1 or any(CONDITION.search(s) for s in chosen):
         return None
     return said.pop()
+
+
+def _obliged(question: str, chosen: list[str], forbids: bool) -> str | None:
+    """"do I have to ...?": no when the rule says it is not needed or optional, yes when it says must; else None."""
+    if not MUST_ASKED.search(question):
+        return None
+    if forbids or any(NOT_OBLIGED.search(s) for s in chosen):
+        return "no"
+    if any(MUST.search(s) for s in chosen) and not any(NEGATION.search(s) for s in chosen):
+        return "yes"
+    return None

@@ -86,6 +86,27 @@ def test_polarity_reads_a_plain_rule_and_stays_quiet_when_unsure():
     assert polarity("can i put my troop in my friends lane?", "You can deploy a Troop in a lane that is not your own.") is None
 
 
+def test_polarity_reads_a_forbidding_rule_an_obligation_and_a_limit():
+    from rulespal.answering.direct import polarity
+
+    # forbidden outright: no, whatever the rule's condition
+    assert polarity("if i already passed can i jump back in the bidding for that card",
+                    "Once you have passed, you cannot bid again until a new card is being auctioned.") == "no"
+    assert polarity("can i move my hiker onto a site where my other hiker is?",
+                    "If another Hiker is already occupying a Site, then it cannot be visited unless you use your "
+                    "Campfire.") is None  # an exception leaves it open
+    assert polarity("can i discard tiles to move?", "You may discard tiles which you can't play to move one space.") is None
+    assert polarity("can i rotate a tile without moving it?",
+                    "You may rotate a tile with no movement, but this counts as a turn.") is None  # "no movement"
+    # do I have to: not needed is no, must is yes (a curly apostrophe read as a plain one)
+    assert polarity("do i have to pay the other merchants at the fountain",
+                    "You don’t have to pay other Merchants at the Fountain.") == "no"
+    assert polarity("do i have to play all my birds of one kind",
+                    "The player must play all the Birds of this species that they have in hand.") == "yes"
+    assert polarity("do i have to place a legion every time?", "Placing a legion is never mandatory.") == "no"
+    assert polarity("must i trade cards?", "Players may trade cards with each other.") is None
+
+
 def test_no_line_for_a_rate_a_part_or_the_players_own_amount():
     each = _answer(_check("one cube"), text="The British player should place one cube in each red square. [1]")
     asks = read_asks("how many cubes does the British player have?")

@@ -1,6 +1,7 @@
 """direct.polarity on 163 yes/no training questions (styled*.jsonl, never eval questions) whose answer a code-blind
 helper labelled from the evidence (training/reader/data/yesno-labels.jsonl, 2026-12-06): it must be right when it
-speaks. Written on these labels (in-sample): it speaks on 46 at 0.978."""
+speaks. Written on these labels (in-sample): it speaks on 73 at 0.986 (46 at 0.978 before the forbidding and
+obligation readings of 2026-12-06, sixteenth session)."""
 
 import json
 
@@ -15,4 +16,4 @@ def test_polarity_is_right_when_it_speaks():
     precision = sum(p == a for p, a in spoken) / len(spoken)
     print(f"polarity: speaks on {len(spoken)} of {len(rows)}, precision {precision:.3f}")
     assert len(rows) == 163
-    assert precision >= 0.95 and len(spoken) >= 40
+    assert precision >= 0.95 and len(spoken) >= 70
