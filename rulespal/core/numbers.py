@@ -33,14 +33,14 @@ QUANTITY = re.compile(r"\b(how (?:many|much|long|far|often)|number of|maximum|mi
 DIGITS = re.compile(r"\d")
 # A question a rule answers yes or no ("can I ...?", "I took one side, can someone else take the other?").
 YES_NO = re.compile(r"(?:^|[,;:.!?—–-]\s*|\b(?:so|and|but|then)\s+)(?:can|could|do|does|did|is|are|am|may|must|"
-                    r"should|will|would|have|has)(?:n't)?\s+(?:i|we|you|they|he|she|it|my|our|your|their|the|a|an|"
+                    r"should|will|would|have|has)(?:n't)?\s+(?:i|we|you|u|they|he|she|it|my|our|your|their|the|a|an|"
                     r"there|this|that|these|those|all|any|each|every|someone|anyone|everyone|players?|both|"
                     r"(?:two|three|four|five|six|\d+)\s+(?:players?|people|of\s+(?:us|you|them))|\w+s)\b", re.I)
 # The same inversion inside a clause the player did not punctuate ("if I qualify for two do i get both?",
 # "this turn am I allowed", "when I attack don't I lose a card?"), unless a question word opens the question or
 # comes just before it ("what do I get", "which card do I draw"): then it asks what or which.
 INVERTED = re.compile(r"\b(?:can|could|do|does|did|am|may|must|should|will|would|can't|cannot|won't|don't|"
-                      r"doesn't|didn't|shouldn't|wouldn't|couldn't)\s+(?:i|we)\b", re.I)
+                      r"doesn't|didn't|shouldn't|wouldn't|couldn't)\s+(?:i|we|u)\b", re.I)
 WH_OPENS = re.compile(r"^\W*(?:what|where|which|who|whom|whose|why|how)\b", re.I)
 WH_BEFORE = re.compile(r"(?:\b(?:what|where|which|who|whom|whose|why|how)(?:\s+[\w'-]+){0,2}|\bwhen)\s*$", re.I)
 # "Do I draw 2 or 3 cards?", "Is it a Forest, Mountain or Grassland province?" ask which, not yes or no.

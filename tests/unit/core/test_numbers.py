@@ -18,6 +18,9 @@ def test_yes_no_questions_even_after_a_situation():
     assert yes_no("If the player who attacked me loses do i get his card?")
     assert yes_no("after that don’t I draw again?")
     assert not yes_no("so when do we score")
+    # chat spelling: "u" for "you"
+    assert yes_no("brazil imperial can u attack someones capital?")
+    assert not yes_no("what can u do on a rest turn")
 
 
 def test_a_yes_no_question_may_open_with_a_count_of_players():
