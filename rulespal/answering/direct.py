@@ -94,30 +94,40 @@ OPENS_YES_NO = re.compile(r"^\W*(yes|no)\b[,.:;!—–-]", re.I)
 # The rule's answer hangs on a condition or a limit the question may not meet: no plain yes or no.
 CONDITION = re.compile(r"\b(?:unless|except|only|if|when|until|instead|but|however|otherwise|may choose|optional\w*|"
                        r"either|whether|as long as|provided|must|once|any number|freely)\b"
-                       r"|\b(?:that|which|who)\b[^.;]*\b(?:not|\w+n't)\b", re.I)
+                       r"|\b(?:that|which|who)\b[^.;]*\b(?:not|\w+n't)\b"
+                       r"|\b(?:whose|where)\b[^.;]*\b(?:not|cannot|\w+n't)\b", re.I)
 # A rule that forbids outright: a modal or verb negated, "never", "no player may"; "with no rotation" or "no limit"
-# negates a thing, not the action asked about.
+# negates a thing, and "is not required", "never forced", "don't have to" lift an obligation: neither forbids.
 FORBIDS = re.compile(r"\b(?:cannot|(?:can|may|might|must|shall|will|do|does|did|is|are|was|were)\s+(?:not|never)|"
                      r"(?:can|must|do|does|did|is|are|was|were|wo)n't|never|no (?:player|one)|nobody|"
-                     r"not (?:allowed|permitted|possible)|forbidden|prohibited|impossible)\b", re.I)
-# What still leaves a forbidding rule's answer open: an exception, a choice, an alternative, a negation that
-# belongs to a relative clause ("a lane that is not your own", "tiles which you can't play").
-OPEN_NO = re.compile(r"\b(?:unless|except\w*|whether or not|instead|(?:that|which|who)\s+(?:\w+\s+){0,2}?"
-                     r"(?:not|never|\w+n't))\b", re.I)
-# "must I ...", "do I have to ...": read by ``_obliged``, not as "can I ...?" ("is there a limit ...?" asks a
-# quantity, never a yes or no: rulespal/core/numbers.yes_no).
+                     r"not (?:allowed|permitted|possible)|forbidden|prohibited|impossible)\b"
+                     r"(?!\s+(?:be\s+)?(?:required|forced|obliged|necessary|mandatory|ha(?:ve|s) to|needs?)\b)", re.I)
+# What still leaves a forbidding rule's answer open: an exception, a choice, an alternative, a permission after it
+# ("..., but you may look at them"), a negation that belongs to a relative clause ("a lane that is not your own").
+OPEN_NO = re.compile(r"\b(?:unless|except\w*|whether or not|instead|but\s+(?:\w+\s+){0,2}?(?:may|can)\b(?!\s*not)|"
+                     r"(?:that|which|who)\s+(?:\w+\s+){0,2}?(?:not|never|\w+n't)|"
+                     r"(?:whose|where)\s+(?:\w+\s+){0,2}?(?:not|never|cannot|\w+n't))\b", re.I)
+# A rule that opens with its condition ("If you have no settlement, you cannot build a city") forbids only where
+# the question speaks of that condition.
+LEADING_CONDITION = re.compile(r"^\W*(?:if|when|whenever|while|once|after|before|during)\b([^,]*),", re.I)
+# "must I ...", "do I have to ...", "am I forced to ...": read by ``_obliged``, not as "can I ...?"; a question
+# that only mentions a limit or a duty ("is there a limit ...?", "if I am forced to discard, ...") is not read.
 OBLIGATION = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|mandatory|obliged|forced|"
                         r"limit|maximum|minimum|max|min)\b", re.I)
-MUST_ASKED = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|mandatory|obliged|forced)\b", re.I)
-NOT_OBLIGED = re.compile(r"\b(?:optional|never mandatory|not (?:required|mandatory|necessary|obliged|forced))\b", re.I)
+WHO = r"(?:i|we|you|u|they|he|she|it)"
+MUST_ASKED = re.compile(rf"\b(?:(?:do|does|did|will|would|should)\s+{WHO}\s+(?:\w+\s+)?(?:have|has|need|needs)\s+to|"
+                        rf"must\s+{WHO}|(?:am|are|is)\s+{WHO}\s+(?:\w+\s+)?(?:required|obliged|forced))\b", re.I)
+NOT_OBLIGED = re.compile(r"\b(?:optional|never mandatory|need not|needn't|(?:not|never|\w+n't)\s+(?:be\s+)?"
+                         r"(?:required|mandatory|necessary|obliged|forced|need(?:s|ed)?\s+to|ha(?:ve|s)\s+to))\b", re.I)
 MUST = re.compile(r"\b(?:must|has to|have to|(?:is|are) required)\b", re.I)
 
 
-def polarity(question: str, rule: str) -> str | None:
+def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | None:
     """"yes" or "no" when a rule answers a plain yes/no question plainly: it opens with "Yes,"/"No,", or the
-    sentence that shares most of the question's words states or negates it with no condition. None when unsure
-    (a negated or obligation question, a condition, an exception, two sentences that disagree)."""
-    if m := OPENS_YES_NO.match(rule):
+    sentence that shares most of the question's words states or negates it with no condition, or forbids it
+    outright. None when unsure (a negated question, a condition, an exception, two sentences that disagree).
+    ``forbidding_only``: only the outright no (where nothing else says the rule answers the question)."""
+    if not forbidding_only and (m := OPENS_YES_NO.match(rule)):
         return m.group(1).casefold()
     question, rule = question.replace("’", "'"), rule.replace("’", "'")
     if NEGATION.search(question):
@@ -128,20 +138,29 @@ def polarity(question: str, rule: str) -> str | None:
         return None
     chosen = [s for n, s in scored if n == best]
     said = {("no" if NEGATION.search(s) else "yes") for s in chosen}
-    forbids = said == {"no"} and any(FORBIDS.search(s) for s in chosen) and not any(OPEN_NO.search(s) for s in chosen)
+    forbids = (said == {"no"} and any(FORBIDS.search(s) for s in chosen) and not any(OPEN_NO.search(s) for s in chosen)
+               and all(_condition_asked(asked, s) for s in chosen))
+    if forbidding_only:
+        return "no" if forbids else None
+    if MUST_ASKED.search(question):
+        return _obliged(chosen, forbids)
     if OBLIGATION.search(question):
-        return _obliged(question, chosen, forbids)
+        return None
     if forbids:
         return "no"  # a rule that forbids it outright answers no, whatever its condition ("once you pass, ...")
-    if len(said) != 1 or any(CONDITION.search(s) for s in chosen):
-        return None
+    if len(said) != 1 or any(CONDITION.search(s) or NOT_OBLIGED.search(s) for s in chosen):
+        return None  # "can I skip it?" and "it is not required": a permission, worded as a negation
     return said.pop()
 
 
-def _obliged(question: str, chosen: list[str], forbids: bool) -> str | None:
+def _condition_asked(asked: frozenset[str], sentence: str) -> bool:
+    """The sentence opens with no condition, or with one the question speaks of."""
+    m = LEADING_CONDITION.match(sentence)
+    return m is None or bool(asked & stems(m.group(1)))
+
+
+def _obliged(chosen: list[str], forbids: bool) -> str | None:
     """"do I have to ...?": no when the rule says it is not needed or optional, yes when it says must; else None."""
-    if not MUST_ASKED.search(question):
-        return None
     if forbids or any(NOT_OBLIGED.search(s) for s in chosen):
         return "no"
     if any(MUST.search(s) for s in chosen) and not any(NEGATION.search(s) for s in chosen):

@@ -67,10 +67,11 @@ def extractive(ctx: AnswerContext) -> Draft:
     citations = tuple(citation(ctx.index, i + 1, p) for i, p in enumerate(chosen))
     body = " ".join(f"{render(ctx.index, p, ctx.lang, ctx.glossary)} [{i + 1}]" for i, p in enumerate(chosen))
     body = lead_for(ctx.lang, ctx.index.docs[best.hit.chunk.doc].lang) + body
-    # the rule says it plainly: yes or no first; a yes only where the reader reads the rule as the answer (a rule
-    # that forbids in the question's own words answers no however the reader reads it)
-    if ctx.plan.asks.yes_no and (said := polarity(ctx.plan.asks.text, plain(render(ctx.index, best, "", [])))) and (
-            said == "no" or (best.read is not None and best.read >= t.reader_answers)):
+    # the rule says it plainly: yes or no first, where the reader reads the rule as the answer; a rule that forbids
+    # in the question's own words answers no however the reader reads it
+    reads_as_answer = best.read is not None and best.read >= t.reader_answers
+    if ctx.plan.asks.yes_no and (said := polarity(ctx.plan.asks.text, plain(render(ctx.index, best, "", [])),
+                                                  forbidding_only=not reads_as_answer)):
         body = f"{say(ctx.lang, said)} — {body}"
     return Draft(body, True, tuple(ctx.games), citations)
 

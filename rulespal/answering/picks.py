@@ -70,8 +70,8 @@ class Picker:
         self.tuning = tuning
         self.reader = reader
         self._done: dict[str, Pick | None] = {}
-        self._found: dict[tuple[tuple[str, float], ...], list[Pick]] = {}  # picks() per hit list: writers and the
-        # service's checks ask for the same hits' picks more than once
+        # picks() per hit list: the writers and the service's how-many check ask for the same hits' picks
+        self._found: dict[tuple[tuple[str, float], ...], list[Pick]] = {}
 
     def picks(self, hits: list[Hit]) -> list[Pick]:
         """The best pick in each of the top hits, best first."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulespal.core.messages import MESSAGES
+from rulespal.core.numbers import KO_COUNTERS
 from rulespal.core.text import MARKER, read_text_exact
 from rulespal.core.types import Turn
 
@@ -82,18 +83,20 @@ def _norm(s: str) -> str:
     return " ".join(s.casefold().split())
 
 
-# A yes or no is said as a word of its own, in any language the answer may use: "no" inside "not" or "another",
-# or "네" inside "네메시스", answers nothing.
+# A yes or no is the answer's first word, in any language the answer may use: "no" inside "not", a "no limit"
+# quoted after "Yes —", "네" inside "네메시스" or "네 장" (four cards) answer nothing.
 VERDICTS = {"yes": ("yes", "네", "예"), "no": ("no", "아니요", "아니오")}
 VERDICT_OF = {w: verdict for verdict, words in VERDICTS.items() for w in words}
+FIRST_WORD = re.compile(rf"[\W_]*(\w+)(?!\s*(?:{'|'.join(KO_COUNTERS)}))")
 
 
 def term_present(term: str, answer: str) -> bool:
     """``term`` is in the answer; a number as a number of its own, never a "[2]" citation marker; a yes or no
-    as a word of its own, in English or Korean."""
+    as the answer's first word, in English or Korean."""
     t, a = _norm(term), _norm(MARKER.sub(" ", answer))
     if t in VERDICT_OF:
-        return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", a) for w in VERDICTS[VERDICT_OF[t]])
+        first = FIRST_WORD.match(a)
+        return first is not None and first.group(1) in VERDICTS[VERDICT_OF[t]]
     if re.fullmatch(r"[+-]?\d+", t):  # a number must appear as a number, not inside another one
         return re.search(rf"(?<![\d]){re.escape(t)}(?![\d])", a) is not None
     return t in a

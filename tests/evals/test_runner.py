@@ -39,6 +39,10 @@ def test_yes_or_no_must_be_said():
     assert not term_present("네", "네메시스 카드를 섞으세요.")
     assert not term_present("예", "예를 들어 카드 3장")
     assert term_present("yes", "네 — 규칙서(영문)에 따르면: ... [1]")
+    # the first word only: a "no limit" quoted after "Yes —" is no "no"; "네 장" counts four cards
+    assert not term_present("no", "Yes — there is no limit. [1]")
+    assert term_present("no", "No player may trade. [1]")
+    assert not term_present("yes", "네 장을 뽑습니다. [1]")
 
 
 def _gold(**kw):

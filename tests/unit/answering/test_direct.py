@@ -96,14 +96,29 @@ def test_polarity_reads_a_forbidding_rule_an_obligation_and_a_limit():
                     "If another Hiker is already occupying a Site, then it cannot be visited unless you use your "
                     "Campfire.") is None  # an exception leaves it open
     assert polarity("can i discard tiles to move?", "You may discard tiles which you can't play to move one space.") is None
-    assert polarity("can i rotate a tile without moving it?",
-                    "You may rotate a tile with no movement, but this counts as a turn.") is None  # "no movement"
+    # "no movement" negates a thing: only the reader's read lets it answer no
+    assert polarity("can i rotate a tile without moving it?", "You may rotate a tile with no movement.",
+                    forbidding_only=True) is None
+    # lifting a duty permits; a permission after the prohibition, a condition the question does not speak of, a
+    # relative "where" clause: open
+    assert polarity("can i skip the bonus action?", "The bonus action is not required.") is None
+    assert polarity("can i attack with my scouts?", "You are never forced to attack with your scouts.") is None
+    assert polarity("can i look at my face down tiles?",
+                    "Face down tiles are not revealed to others, but you may look at your own tiles.") is None
+    assert polarity("can i build a city?", "If you have no settlement, you cannot build a city.") is None
+    assert polarity("can i move my piece onto the space?",
+                    "Move your piece onto a space where you cannot build.") is None
+    # a duty the question only mentions is not asked about
+    assert polarity("if i am forced to discard can i choose which card?",
+                    "When forced to discard, you must discard your highest card.") is None
     # do I have to: not needed is no, must is yes (a curly apostrophe read as a plain one)
     assert polarity("do i have to pay the other merchants at the fountain",
                     "You don’t have to pay other Merchants at the Fountain.") == "no"
     assert polarity("do i have to play all my birds of one kind",
                     "The player must play all the Birds of this species that they have in hand.") == "yes"
     assert polarity("do i have to place a legion every time?", "Placing a legion is never mandatory.") == "no"
+    assert polarity("do i have to pay the bank?", "You need not pay the bank.") == "no"
+    assert polarity("do we have to reveal our hands?", "Players do not need to reveal their hands.") == "no"
     assert polarity("must i trade cards?", "Players may trade cards with each other.") is None
 
 
