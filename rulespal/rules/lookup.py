@@ -54,19 +54,20 @@ ROW_KEY = re.compile(r"^\s*(\d+)\s*(?:[-–—]|to)\s*(\d+)\s*$|^\s*(\d+)\s*(\+|
 def key_holds(key: str, n: int) -> bool:
     """Is ``n`` in a row keyed ``key``: the number itself, a range ("5–9") or an open range ("10+"), bold or not?"""
     m = ROW_KEY.match(plain(key))
-    if m is None:
-        return False
-    if m.group(1):
-        return int(m.group(1)) <= n <= int(m.group(2))
-    return n >= int(m.group(3)) if m.group(4) else n == int(m.group(3))
+    return m is not None and _holds(m, n)
 
 
 def row_matches_number(row: Row, n: int) -> bool:
     """A roll chart's row for ``n``: keyed by a number or a closed range (open ranges are not read here)."""
     m = ROW_KEY.match(plain(row.cells[0].text))  # "**15-18**" is keyed 15-18
-    if m is None or m.group(4):
-        return False
-    return int(m.group(1)) <= n <= int(m.group(2)) if m.group(1) else n == int(m.group(3))
+    return m is not None and not m.group(4) and _holds(m, n)
+
+
+def _holds(key: re.Match[str], n: int) -> bool:
+    """``n`` against a ``ROW_KEY`` match: within its range, at or above its open range, or the number itself."""
+    if key.group(1):
+        return int(key.group(1)) <= n <= int(key.group(2))
+    return n >= int(key.group(3)) if key.group(4) else n == int(key.group(3))
 
 
 def row_range(key: str) -> tuple[int, int] | None:
