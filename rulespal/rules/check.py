@@ -497,17 +497,26 @@ def _loanword_conflict(c: Claim, nouns: list[str], cite: Citation, offset: int, 
                        glossary: tuple[tuple[str, str], ...] = (), counted: frozenset[str] = frozenset()
                        ) -> tuple[Citation, int, int, str] | None:
     """A Korean claim whose noun (``nouns``, from ``_korean_nouns``) names an English word of the sentence ("카드
-    4장" and "Draw 5 cards"; by sound or by the glossary), where the sentence gives that word one number, another
-    one. ``words``: the sentence's tokens."""
+    4장" and "Draw 5 cards"; by sound or by the glossary), where none of the numbers the sentence gives that word
+    is the claim's, nor is their sum ("더블룬 4개" against "5 doubloons ... and 3 doubloons"; "모두 8개" is not
+    contradicted). ``words``: the sentence's tokens."""
     # a counter says what is counted only when the claim names no noun ("맨 위 4장"; not "타일 3장")
     matched = set().union(*(_english_for(k, words, glossary) for k in nouns)) if nouns else set(counted & words)
     if not matched:
         return None
     said = [m for m in QUOTE_NUMBER.finditer(sentence) if thing_after(sentence, m.end())[0] & matched]
-    if len({normalise(m.group()) for m in said}) != 1 or normalise(said[0].group()) == c.number:
+    values = [normalise(m.group()) for m in said]
+    if not said or c.number in values or (len(values) > 1 and _total(values) == c.number):
         return None
     at = cite.start + offset + said[0].start()
     return cite, at, at + len(said[0].group()), f"the cited rule says {said[0].group()} {' '.join(sorted(matched))}"
+
+
+def _total(values: list[str]) -> str | None:
+    try:
+        return normalise(str(sum(int(v) for v in values)))
+    except ValueError:
+        return None  # a fraction or a decimal: no sum is read
 
 
 def _other_script(thing: frozenset[str], sentence: str) -> bool:

@@ -113,7 +113,13 @@ def test_a_korean_claim_about_an_english_rule_is_checked_through_its_loanword():
     quote2 = "Deal five Rifleman cards and three Scout cards."
     cite2 = _whole(quote2)
     checks = check_answer(Draft("소총병 카드 5장 [1].", True, ("d",), (cite2,)))
-    assert [c.status for c in checks] != ["contradicted"]  # two numbers for cards: which one is meant is unclear
+    assert [c.status for c in checks] == ["verified"]  # one of the two numbers the rule gives cards
+    # neither of the rule's numbers for doubloons, nor their sum
+    two = _whole("Place 5 doubloons on one of its holds and 3 doubloons on another.")
+    assert [c.status for c in check_answer(Draft("다른 창고에 더블룬 4개를 놓습니다 [1].", True, ("d",), (two,)))] == [
+        "contradicted"]
+    assert [c.status for c in check_answer(Draft("모두 더블룬 8개를 놓습니다 [1].", True, ("d",), (two,)))] == [
+        "unverified"]  # their sum: not read as wrong
 
 
 
