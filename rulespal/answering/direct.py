@@ -90,7 +90,9 @@ def _in_digits(check: Check) -> str | None:
 # A rule that says no: a negated modal or verb, "never", "no <one>" ("No player may ...", "cannot", "do not").
 NEGATION = re.compile(r"\b(?:not|never|cannot|no(?:body| one|thing)?(?! matter)|none|nor|neither|forbidden|prohibited|"
                       r"impossible|\w+n't)\b", re.I)
-OPENS_YES_NO = re.compile(r"^\W*(yes|no)\b[,.:;!—–-]", re.I)
+# "Yes, ..." / "No. ...": a rule that opens with its answer, or an FAQ entry that asks its question first ("Do I
+# have to place my Monkey next to a tile? No. ...").
+OPENS_YES_NO = re.compile(r"^\W*(?:[^?\n]{8,200}\?[\s\"”*]*)?(yes|no)\b[,.:;!—–-]", re.I)
 # The rule's answer hangs on a condition or a limit the question may not meet: no plain yes or no.
 CONDITION = re.compile(r"\b(?:unless|except|only|if|when|until|instead|but|however|otherwise|may choose|optional\w*|"
                        r"either|whether|as long as|provided|must|once|any number|freely)\b"
@@ -135,7 +137,9 @@ def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | N
     asked = stems(question)
     scored = [(len(asked & stems(rule[a:b])), rule[a:b]) for a, b in sentence_spans(rule, clauses=True)]
     if not scored or (best := max(n for n, _ in scored)) < 2:
-        return None
+        # asked in other words than the rule's ("save the rest for later?" - "may not carry over any money"):
+        # where the reader reads the rule as the answer, a rule that only forbids answers no
+        return None if forbidding_only else _forbids_throughout(question, [s for _, s in scored], asked)
     chosen = [s for n, s in scored if n == best]
     said = {("no" if NEGATION.search(s) else "yes") for s in chosen}
     forbids = (said == {"no"} and any(FORBIDS.search(s) for s in chosen) and not any(OPEN_NO.search(s) for s in chosen)
@@ -151,6 +155,18 @@ def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | N
     if len(said) != 1 or any(CONDITION.search(s) or NOT_OBLIGED.search(s) for s in chosen):
         return None  # "can I skip it?" and "it is not required": a permission, worded as a negation
     return said.pop()
+
+
+def _forbids_throughout(question: str, sentences: list[str], asked: frozenset[str]) -> str | None:
+    """"no" when every negated sentence of the rule forbids outright (nothing left open, no condition the
+    question does not speak of) and none lifts a duty; None for a question about a duty or a limit."""
+    negated = [s for s in sentences if NEGATION.search(s)]
+    if not negated or MUST_ASKED.search(question) or OBLIGATION.search(question):
+        return None
+    if all(FORBIDS.search(s) and not OPEN_NO.search(s) and not NOT_OBLIGED.search(s) and _condition_asked(asked, s)
+           for s in negated) and not any(OPEN_NO.search(s) for s in sentences):
+        return "no"
+    return None
 
 
 def _condition_asked(asked: frozenset[str], sentence: str) -> bool:

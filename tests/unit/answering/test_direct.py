@@ -122,6 +122,21 @@ def test_polarity_reads_a_forbidding_rule_an_obligation_and_a_limit():
     assert polarity("must i trade cards?", "Players may trade cards with each other.") is None
 
 
+def test_polarity_reads_an_faq_answer_and_a_rule_worded_otherwise_that_only_forbids():
+    from rulespal.answering.direct import polarity
+
+    faq = ("Do I have to place my Monkey adjacent to another tile? No. If you do not place the Monkey adjacent to "
+           "another tile, simply do not apply its Flip effect.")
+    assert polarity("do i have to put my monkey next to another tile", faq) == "no"
+    assert polarity("can i go now?", "Why not? Nobody knows. No one waits.", forbidding_only=True) is None
+    # few words shared: where the reader reads the rule as the answer, a rule that only forbids says no
+    save = "You may not carry over any money from one Buy Round to the next."
+    assert polarity("can i hold on to unused cash?", save) == "no"
+    assert polarity("can i hold on to unused cash?", save, forbidding_only=True) is None
+    assert polarity("can i keep the rest for later?", "You may not keep coins, except gold ones.") is None
+    assert polarity("do i need to keep the rest for later?", "You may not keep coins.") is None  # a duty asked
+
+
 def test_no_line_for_a_rate_a_part_or_the_players_own_amount():
     each = _answer(_check("one cube"), text="The British player should place one cube in each red square. [1]")
     asks = read_asks("how many cubes does the British player have?")

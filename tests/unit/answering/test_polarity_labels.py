@@ -1,7 +1,8 @@
 """direct.polarity on 163 yes/no training questions (styled*.jsonl, never eval questions) whose answer a code-blind
 helper labelled from the evidence (training/reader/data/yesno-labels.jsonl, 2026-12-06): it must be right when it
-speaks. Written on these labels (in-sample): it speaks on 73 at 0.986 (46 at 0.978 before the forbidding and
-obligation readings of 2026-12-06, sixteenth session)."""
+speaks. Written on these labels (in-sample): it speaks on 85 at 0.988 (46 at 0.978 before the forbidding and
+obligation readings of 2026-12-06, sixteenth session; 73 at 0.986 before the FAQ answer and the rule worded
+otherwise that only forbids, seventeenth session)."""
 
 import json
 
@@ -16,4 +17,4 @@ def test_polarity_is_right_when_it_speaks():
     precision = sum(p == a for p, a in spoken) / len(spoken)
     print(f"polarity: speaks on {len(spoken)} of {len(rows)}, precision {precision:.3f}")
     assert len(rows) == 163
-    assert precision >= 0.95 and len(spoken) >= 70
+    assert precision >= 0.95 and len(spoken) >= 80
