@@ -93,9 +93,13 @@ NEGATION = re.compile(r"\b(?:not|never|cannot|no(?:body| one|thing)?(?! matter)|
 # "Yes, ..." / "No. ...": a rule that opens with its answer, or an FAQ entry that asks its question first ("Do I
 # have to place my Monkey next to a tile? No. ...").
 OPENS_YES_NO = re.compile(r"^\W*(?:[^?\n]{8,200}\?[\s\"”*]*)?(yes|no)\b[,.:;!—–-]", re.I)
-# The rule's answer hangs on a condition or a limit the question may not meet: no plain yes or no.
+# "whether or not you attacked": regardless, neither a negation nor a condition.
+REGARDLESS = re.compile(r"\bwhether or not\b", re.I)
+# The rule's answer hangs on a condition or a limit the question may not meet: no plain yes or no ("once per
+# turn" says how often, not when).
 CONDITION = re.compile(r"\b(?:unless|except|only|if|when|until|instead|but|however|otherwise|may choose|optional\w*|"
-                       r"either|whether|as long as|provided|must|once|any number|freely)\b"
+                       r"either|whether|as long as|provided|must|once(?! (?:per|each|every|a)\b)|"
+                       r"any number|freely)\b"
                        r"|\b(?:that|which|who)\b[^.;]*\b(?:not|\w+n't)\b"
                        r"|\b(?:whose|where)\b[^.;]*\b(?:not|cannot|\w+n't)\b", re.I)
 # A rule that forbids outright: a modal or verb negated, "never", "no player may"; "with no rotation" or "no limit"
@@ -135,11 +139,12 @@ def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | N
     if NEGATION.search(question):
         return None
     asked = stems(question)
-    scored = [(len(asked & stems(rule[a:b])), rule[a:b]) for a, b in sentence_spans(rule, clauses=True)]
+    sentences = [REGARDLESS.sub("", rule[a:b]) for a, b in sentence_spans(rule, clauses=True)]
+    scored = [(len(asked & stems(s)), s) for s in sentences]
     if not scored or (best := max(n for n, _ in scored)) < 2:
         # asked in other words than the rule's ("save the rest for later?" - "may not carry over any money"):
         # where the reader reads the rule as the answer, a rule that only forbids answers no
-        return None if forbidding_only else _forbids_throughout(question, [s for _, s in scored], asked)
+        return None if forbidding_only else _forbids_throughout(question, sentences, asked)
     chosen = [s for n, s in scored if n == best]
     said = {("no" if NEGATION.search(s) else "yes") for s in chosen}
     forbids = (said == {"no"} and any(FORBIDS.search(s) for s in chosen) and not any(OPEN_NO.search(s) for s in chosen)
@@ -152,7 +157,8 @@ def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | N
         return None
     if forbids:
         return "no"  # a rule that forbids it outright answers no, whatever its condition ("once you pass, ...")
-    if len(said) != 1 or any(CONDITION.search(s) or NOT_OBLIGED.search(s) for s in chosen):
+    if len(said) != 1 or any(CONDITION.search(_past_asked_condition(asked, s)) or NOT_OBLIGED.search(s)
+                             for s in chosen):
         return None  # "can I skip it?" and "it is not required": a permission, worded as a negation
     return said.pop()
 
@@ -167,6 +173,13 @@ def _forbids_throughout(question: str, sentences: list[str], asked: frozenset[st
            for s in negated) and not any(OPEN_NO.search(s) for s in sentences):
         return "no"
     return None
+
+
+def _past_asked_condition(asked: frozenset[str], sentence: str) -> str:
+    """The sentence after its leading condition when the question speaks of that condition ("Once you've built a
+    card, you may activate it" for "can I activate a factory the turn I built it?"): the player's case meets it."""
+    m = LEADING_CONDITION.match(sentence)
+    return sentence[m.end():] if m and asked & stems(m.group(1)) else sentence
 
 
 def _condition_asked(asked: frozenset[str], sentence: str) -> bool:

@@ -135,6 +135,17 @@ def test_polarity_reads_an_faq_answer_and_a_rule_worded_otherwise_that_only_forb
     assert polarity("can i hold on to unused cash?", save, forbidding_only=True) is None
     assert polarity("can i keep the rest for later?", "You may not keep coins, except gold ones.") is None
     assert polarity("do i need to keep the rest for later?", "You may not keep coins.") is None  # a duty asked
+    # regardless and how often are no conditions; a leading condition the question speaks of is met
+    assert polarity("can i fortify if i didnt attack this turn?",
+                    "At the end of your turn (whether or not you attacked) you may fortify once.") is None  # negated
+    assert polarity("can i fortify after attacking?",
+                    "At the end of your turn (whether or not you attacked) you may fortify.") == "yes"
+    assert polarity("can i refresh a row before i pick an action?",
+                    "You may also, once per turn, pay 1 gold to refresh a row, even before choosing an action.") == "yes"
+    assert polarity("can i activate a factory on the same turn i built it",
+                    "Once you've built a card, you may activate it, even on the same turn you built it!") == "yes"
+    assert polarity("can i activate a factory this turn",
+                    "Once you've paid for a card, you may activate it.") is None  # a condition not asked about
 
 
 def test_no_line_for_a_rate_a_part_or_the_players_own_amount():
