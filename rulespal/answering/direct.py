@@ -93,6 +93,10 @@ NEGATION = re.compile(r"\b(?:not|never|cannot|no(?:body| one|thing)?(?! matter)|
 # "Yes, ..." / "No. ...": a rule that opens with its answer, or an FAQ entry that asks its question first ("Do I
 # have to place my Monkey next to a tile? No. ...").
 OPENS_YES_NO = re.compile(r"^\W*(?:[^?\n]{8,200}\?[\s\"”*]*)?(yes|no)\b[,.:;!—–-]", re.I)
+# A question about what is allowed, and a rule that allows.
+PERMISSION_ASKED = re.compile(r"\b(?:can|could|may|allowed|permitted|legal|ok(?:ay)?)\b", re.I)
+PERMITS = re.compile(r"\b(?:may|can|could|allowed|permitted|able to|free(?:ly)? to|at any time|anytime|possible|"
+                     r"optional\w*)\b", re.I)
 # "whether or not you attacked": regardless, neither a negation nor a condition.
 REGARDLESS = re.compile(r"\bwhether or not\b", re.I)
 # The rule's answer hangs on a condition or a limit the question may not meet: no plain yes or no ("once per
@@ -160,6 +164,8 @@ def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | N
     if len(said) != 1 or any(CONDITION.search(_past_asked_condition(asked, s)) or NOT_OBLIGED.search(s)
                              for s in chosen):
         return None  # "can I skip it?" and "it is not required": a permission, worded as a negation
+    if said == {"yes"} and PERMISSION_ASKED.search(question) and not any(PERMITS.search(s) for s in chosen):
+        return None  # asked whether it is allowed, the rule describes without permitting ("Settling moves ...")
     return said.pop()
 
 

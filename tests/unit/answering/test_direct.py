@@ -146,6 +146,12 @@ def test_polarity_reads_an_faq_answer_and_a_rule_worded_otherwise_that_only_forb
                     "Once you've built a card, you may activate it, even on the same turn you built it!") == "yes"
     assert polarity("can i activate a factory this turn",
                     "Once you've paid for a card, you may activate it.") is None  # a condition not asked about
+    # asked whether it is allowed, a rule that describes without permitting says no yes
+    assert polarity("can i put some of my tokens onto the site?",
+                    "Settling moves your tokens from your board onto the site.") is None
+    assert polarity("can i put some of my tokens onto the site?",
+                    "You may move some of your tokens onto the site.") == "yes"
+    assert polarity("do the tokens go onto the site?", "Settling moves your tokens onto the site.") == "yes"
 
 
 def test_no_line_for_a_rate_a_part_or_the_players_own_amount():
