@@ -92,17 +92,20 @@ NEGATION = re.compile(r"\b(?:not|never|cannot|no(?:body| one|thing)?(?! matter)|
                       r"impossible|\w+n't)\b", re.I)
 # "Yes, ..." / "No. ...": a rule that opens with its answer, or an FAQ entry that asks its question first ("Do I
 # have to place my Monkey next to a tile? No. ...").
-OPENS_YES_NO = re.compile(r"^\W*(?:[^?\n]{8,200}\?[\s\"”*]*)?(yes|no)\b[,.:;!—–-]", re.I)
+OPENS_YES_NO = re.compile(r"^\W*(?:([^?\n]{8,200})\?[\s\"”*]*)?(yes|no)\b[,.:;!—–-]", re.I)
 # A question about what is allowed, and a rule that allows.
 PERMISSION_ASKED = re.compile(r"\b(?:can|could|may|allowed|permitted|legal|ok(?:ay)?)\b", re.I)
 PERMITS = re.compile(r"\b(?:may|can|could|allowed|permitted|able to|free(?:ly)? to|at any time|anytime|possible|"
                      r"optional\w*)\b", re.I)
+# A question that states its own case ("... if my unit is exhausted?", "before I have a settlement").
+OWN_CONDITION = re.compile(r"\b(?:if|when|before|during|without|unless|until)\b", re.I)
 # "whether or not you attacked": regardless, neither a negation nor a condition.
 REGARDLESS = re.compile(r"\bwhether or not\b", re.I)
 # The rule's answer hangs on a condition or a limit the question may not meet: no plain yes or no ("once per
 # turn" says how often, not when).
 CONDITION = re.compile(r"\b(?:unless|except|only|if|when|until|instead|but|however|otherwise|may choose|optional\w*|"
-                       r"either|whether|as long as|provided|must|once(?! (?:per|each|every|a)\b)|"
+                       r"either|whether|as long as|provided|must|"
+                       r"once(?! (?:per|(?:each|every|a) (?:turn|round|game|phase|action|activation))\b)|"
                        r"any number|freely)\b"
                        r"|\b(?:that|which|who)\b[^.;]*\b(?:not|\w+n't)\b"
                        r"|\b(?:whose|where)\b[^.;]*\b(?:not|cannot|\w+n't)\b", re.I)
@@ -137,8 +140,9 @@ def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | N
     sentence that shares most of the question's words states or negates it with no condition, or forbids it
     outright. None when unsure (a negated question, a condition, an exception, two sentences that disagree).
     ``forbidding_only``: only the outright no (where nothing else says the rule answers the question)."""
-    if not forbidding_only and (m := OPENS_YES_NO.match(rule)):
-        return m.group(1).casefold()
+    m = None if forbidding_only else OPENS_YES_NO.match(rule)
+    if m and (m.group(1) is None or _same_question(question, m.group(1))):
+        return m.group(2).casefold()
     question, rule = question.replace("’", "'"), rule.replace("’", "'")
     if NEGATION.search(question):
         return None
@@ -161,7 +165,8 @@ def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | N
         return None
     if forbids:
         return "no"  # a rule that forbids it outright answers no, whatever its condition ("once you pass, ...")
-    if len(said) != 1 or any(CONDITION.search(_past_asked_condition(asked, s)) or NOT_OBLIGED.search(s)
+    met = not OWN_CONDITION.search(question)  # "can I attack if my unit is exhausted?": its own case, not the rule's
+    if len(said) != 1 or any(CONDITION.search(_past_asked_condition(asked, s) if met else s) or NOT_OBLIGED.search(s)
                              for s in chosen):
         return None  # "can I skip it?" and "it is not required": a permission, worded as a negation
     if said == {"yes"} and PERMISSION_ASKED.search(question) and not any(PERMITS.search(s) for s in chosen):
@@ -170,22 +175,30 @@ def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | N
 
 
 def _forbids_throughout(question: str, sentences: list[str], asked: frozenset[str]) -> str | None:
-    """"no" when every negated sentence of the rule forbids outright (nothing left open, no condition the
-    question does not speak of) and none lifts a duty; None for a question about a duty or a limit."""
-    negated = [s for s in sentences if NEGATION.search(s)]
-    if not negated or MUST_ASKED.search(question) or OBLIGATION.search(question):
+    """"no" when every sentence of the rule forbids outright (nothing left open, no condition the question does
+    not speak of, no duty lifted): a rule that also permits or describes ("You may trade ... You cannot trade
+    during another player's turn") may answer yes. None for a question about a duty or a limit."""
+    if not sentences or MUST_ASKED.search(question) or OBLIGATION.search(question):
         return None
     if all(FORBIDS.search(s) and not OPEN_NO.search(s) and not NOT_OBLIGED.search(s) and _condition_asked(asked, s)
-           for s in negated) and not any(OPEN_NO.search(s) for s in sentences):
+           for s in sentences):
         return "no"
     return None
+
+
+def _same_question(question: str, faq: str) -> bool:
+    """An FAQ's question is the player's: two words shared, neither negated, the same frame (a duty or a
+    permission asked in both or in neither): "Must I reveal my hand? No." does not answer "can I keep it secret?"."""
+    return (len(stems(question) & stems(faq)) >= 2 and not NEGATION.search(question) and not NEGATION.search(faq)
+            and bool(MUST_ASKED.search(question)) == bool(MUST_ASKED.search(faq))
+            and bool(PERMISSION_ASKED.search(question)) == bool(PERMISSION_ASKED.search(faq)))
 
 
 def _past_asked_condition(asked: frozenset[str], sentence: str) -> str:
     """The sentence after its leading condition when the question speaks of that condition ("Once you've built a
     card, you may activate it" for "can I activate a factory the turn I built it?"): the player's case meets it."""
     m = LEADING_CONDITION.match(sentence)
-    return sentence[m.end():] if m and asked & stems(m.group(1)) else sentence
+    return sentence[m.end():] if m and len(asked & stems(m.group(1))) >= 2 else sentence
 
 
 def _condition_asked(asked: frozenset[str], sentence: str) -> bool:

@@ -498,25 +498,28 @@ def _loanword_conflict(c: Claim, nouns: list[str], cite: Citation, offset: int, 
                        ) -> tuple[Citation, int, int, str] | None:
     """A Korean claim whose noun (``nouns``, from ``_korean_nouns``) names an English word of the sentence ("카드
     4장" and "Draw 5 cards"; by sound or by the glossary), where none of the numbers the sentence gives that word
-    is the claim's, nor is their sum ("더블룬 4개" against "5 doubloons ... and 3 doubloons"; "모두 8개" is not
-    contradicted). ``words``: the sentence's tokens."""
+    is the claim's, nor their sum or difference ("더블룬 4개" against "5 doubloons ... and 3 doubloons"; "모두
+    8개" and "2개 남습니다" are not contradicted). ``words``: the sentence's tokens."""
     # a counter says what is counted only when the claim names no noun ("맨 위 4장"; not "타일 3장")
     matched = set().union(*(_english_for(k, words, glossary) for k in nouns)) if nouns else set(counted & words)
     if not matched:
         return None
     said = [m for m in QUOTE_NUMBER.finditer(sentence) if thing_after(sentence, m.end())[0] & matched]
     values = [normalise(m.group()) for m in said]
-    if not said or c.number in values or (len(values) > 1 and _total(values) == c.number):
+    if not said or c.number in values or (len(values) > 1 and c.number in _worked_out(values)):
         return None
     at = cite.start + offset + said[0].start()
     return cite, at, at + len(said[0].group()), f"the cited rule says {said[0].group()} {' '.join(sorted(matched))}"
 
 
-def _total(values: list[str]) -> str | None:
+def _worked_out(values: list[str]) -> set[str]:
+    """What a claim may have worked out of a sentence's numbers: their sum, or one less another ("draw 5 cards,
+    then discard 2": 3 left)."""
     try:
-        return normalise(str(sum(int(v) for v in values)))
+        numbers = [int(v) for v in values]
     except ValueError:
-        return None  # a fraction or a decimal: no sum is read
+        return set()  # a fraction or a decimal: nothing is worked out
+    return {str(sum(numbers))} | {str(a - b) for a in numbers for b in numbers if a > b}
 
 
 def _other_script(thing: frozenset[str], sentence: str) -> bool:

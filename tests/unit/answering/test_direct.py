@@ -129,12 +129,22 @@ def test_polarity_reads_an_faq_answer_and_a_rule_worded_otherwise_that_only_forb
            "another tile, simply do not apply its Flip effect.")
     assert polarity("do i have to put my monkey next to another tile", faq) == "no"
     assert polarity("can i go now?", "Why not? Nobody knows. No one waits.", forbidding_only=True) is None
+    # an FAQ answers its own question only: not one asked the other way or in another frame
+    assert polarity("Can I keep my hand secret?",
+                    "Must I reveal my hand to the other players? No. Your hand is secret.") is None
+    assert polarity("Is revealing my hand optional?", "Do I have to reveal my hand? No. Keep it hidden.") == "yes"
+    assert polarity("Is it forbidden to move through other players?",
+                    "Can I move through other players' pieces? No. Movement is blocked.") is None
     # few words shared: where the reader reads the rule as the answer, a rule that only forbids says no
     save = "You may not carry over any money from one Buy Round to the next."
     assert polarity("can i hold on to unused cash?", save) == "no"
     assert polarity("can i hold on to unused cash?", save, forbidding_only=True) is None
     assert polarity("can i keep the rest for later?", "You may not keep coins, except gold ones.") is None
     assert polarity("do i need to keep the rest for later?", "You may not keep coins.") is None  # a duty asked
+    # a rule that also permits or describes is no outright prohibition
+    assert polarity("Can I swap goods with opponents?", "You may trade resources with other players during your "
+                    "turn. You cannot trade during another player's turn.") is None
+    assert polarity("Is a tie possible?", "The player with the most points wins. The game does not end early.") is None
     # regardless and how often are no conditions; a leading condition the question speaks of is met
     assert polarity("can i fortify if i didnt attack this turn?",
                     "At the end of your turn (whether or not you attacked) you may fortify once.") is None  # negated
@@ -142,8 +152,13 @@ def test_polarity_reads_an_faq_answer_and_a_rule_worded_otherwise_that_only_forb
                     "At the end of your turn (whether or not you attacked) you may fortify.") == "yes"
     assert polarity("can i refresh a row before i pick an action?",
                     "You may also, once per turn, pay 1 gold to refresh a row, even before choosing an action.") == "yes"
-    assert polarity("can i activate a factory on the same turn i built it",
+    assert polarity("can i activate a built card on the same turn i built it",
                     "Once you've built a card, you may activate it, even on the same turn you built it!") == "yes"
+    # the opposite case, or the question's own condition: the rule's condition stands
+    assert polarity("can my exhausted unit attack?", "If your unit is ready, you may attack with it.") is None
+    assert polarity("can i move my ship if it is damaged?",
+                    "If your ship is undamaged and afloat, you may move your ship two spaces.") is None
+    assert polarity("can players trade cards?", "Once each player has drafted, players may trade cards.") is None
     assert polarity("can i activate a factory this turn",
                     "Once you've paid for a card, you may activate it.") is None  # a condition not asked about
     # asked whether it is allowed, a rule that describes without permitting says no yes

@@ -1,6 +1,6 @@
 """direct.polarity on 163 yes/no training questions (styled*.jsonl, never eval questions) whose answer a code-blind
 helper labelled from the evidence (training/reader/data/yesno-labels.jsonl, 2026-12-06): it must be right when it
-speaks. Written on these labels (in-sample): it speaks on 87 at 1.000 (46 at 0.978 before the forbidding and
+speaks. Written on these labels (in-sample): it speaks on 84 at 1.000 (46 at 0.978 before the forbidding and
 obligation readings of 2026-12-06, sixteenth session; 73 at 0.986 before the FAQ answer, the rule worded
 otherwise that only forbids, the met condition and the permission a "can I" needs, seventeenth session)."""
 

@@ -120,6 +120,9 @@ def test_a_korean_claim_about_an_english_rule_is_checked_through_its_loanword():
         "contradicted"]
     assert [c.status for c in check_answer(Draft("모두 더블룬 8개를 놓습니다 [1].", True, ("d",), (two,)))] == [
         "unverified"]  # their sum: not read as wrong
+    left = _whole("Draw 5 cards, then discard 2 cards.")
+    assert [c.status for c in check_answer(Draft("손에 카드 3장이 남습니다 [1].", True, ("d",), (left,)))] == [
+        "unverified"]  # one less the other: not read as wrong
 
 
 
