@@ -117,7 +117,8 @@ FORBIDS = re.compile(r"\b(?:cannot|(?:can|may|might|must|shall|will|do|does|did|
                      r"(?!\s+(?:be\s+)?(?:required|forced|obliged|necessary|mandatory|ha(?:ve|s) to|needs?)\b)", re.I)
 # What still leaves a forbidding rule's answer open: an exception, a choice, an alternative, a permission after it
 # ("..., but you may look at them"), a negation that belongs to a relative clause ("a lane that is not your own").
-OPEN_NO = re.compile(r"\b(?:unless|except\w*|whether or not|instead|but\s+(?:\w+\s+){0,2}?(?:may|can)\b(?!\s*not)|"
+# ("whether or not" is taken out of every sentence first: REGARDLESS.)
+OPEN_NO = re.compile(r"\b(?:unless|except\w*|instead|but\s+(?:\w+\s+){0,2}?(?:may|can)\b(?!\s*not)|"
                      r"(?:that|which|who)\s+(?:\w+\s+){0,2}?(?:not|never|\w+n't)|"
                      r"(?:whose|where)\s+(?:\w+\s+){0,2}?(?:not|never|cannot|\w+n't))\b", re.I)
 # A rule that opens with its condition ("If you have no settlement, you cannot build a city") forbids only where

@@ -498,8 +498,8 @@ def _loanword_conflict(c: Claim, nouns: list[str], cite: Citation, offset: int, 
                        ) -> tuple[Citation, int, int, str] | None:
     """A Korean claim whose noun (``nouns``, from ``_korean_nouns``) names an English word of the sentence ("카드
     4장" and "Draw 5 cards"; by sound or by the glossary), where none of the numbers the sentence gives that word
-    is the claim's, nor their sum or difference ("더블룬 4개" against "5 doubloons ... and 3 doubloons"; "모두
-    8개" and "2개 남습니다" are not contradicted). ``words``: the sentence's tokens."""
+    is the claim's, nor their sum or difference ("카드 4장" against "Draw 5 cards ... and discard 3 cards"; "모두
+    8장" and "2장 남습니다" are not contradicted). ``words``: the sentence's tokens."""
     # a counter says what is counted only when the claim names no noun ("맨 위 4장"; not "타일 3장")
     matched = set().union(*(_english_for(k, words, glossary) for k in nouns)) if nouns else set(counted & words)
     if not matched:
