@@ -141,10 +141,10 @@ def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | N
     sentence that shares most of the question's words states or negates it with no condition, or forbids it
     outright. None when unsure (a negated question, a condition, an exception, two sentences that disagree).
     ``forbidding_only``: only the outright no (where nothing else says the rule answers the question)."""
+    question, rule = question.replace("’", "'"), rule.replace("’", "'")  # "don’t" is a negation too
     m = None if forbidding_only else OPENS_YES_NO.match(rule)
     if m and (m.group(1) is None or _same_question(question, m.group(1))):
         return m.group(2).casefold()
-    question, rule = question.replace("’", "'"), rule.replace("’", "'")
     if NEGATION.search(question):
         return None
     asked = stems(question)

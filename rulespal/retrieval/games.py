@@ -21,11 +21,11 @@ COMMON = frozenset("""game games card cards board rules rulebook edition expansi
 complete collection volume part guide player players solo the""".split())
 
 
-# The first one to three Hangul words of a question (quotes or brackets before them, a number between them:
+# The first one to five Hangul words of a question (quotes or brackets before them, a number between them:
 # "포트리스 1812에서"), where a Korean player names the game; particles ("에서는") and a leading "더"
 # ("the") are not part of the name.
 LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
-LEADING_HANGUL = re.compile(r"[^\w가-힣]*((?:[가-힣]+[^\w가-힣]*(?:\d+[^\w가-힣]*)?){1,3})")
+LEADING_HANGUL = re.compile(r"[^\w가-힣]*((?:[가-힣]+[^\w가-힣]*(?:\d+[^\w가-힣]*)?){1,5})")
 # A word character that is not Hangul (syllables or jamo, any block): a Latin title ends where Hangul starts
 # ("Moon Farm에서" names Moon Farm).
 WORD_NOT_HANGUL = r"[^\W\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7FF]"
@@ -68,15 +68,22 @@ def _distinctive(word: str) -> bool:
     return len(word) >= 3 and word.casefold() not in COMMON and word.casefold() not in STOPWORDS
 
 
+# "Second Edition" after a title: players name the game without it ("워 오브 더 링").
+EDITION = re.compile(r"[\s:,(-]+(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+edition\)?\s*$", re.I)
+
+
 def _heard_names(name: str) -> list[list[str]]:
     """The words of a title a player may say in Hangul: the whole title and, of a long one, a run of two or three
     of its words that starts and ends on a word of its own ("Arabian Nights", "Chronicles of Crime" of "Tales of
     the Arabian Nights", "Chronicles of Crime 1400"), or its long first word ("Unmatched")."""
-    words = re.findall(r"[A-Za-z]+", ascii_text(name))
+    words = re.findall(r"[A-Za-z]+", ascii_text(EDITION.sub("", name)))
     whole = [w for w in words if w.casefold() not in COMMON]
     out = [whole] if whole else []
     if len(whole) == 1 and words[0].casefold() == "the":
         out.append([words[0], *whole])  # "더 크루": a one-word title is heard with its article
+    said = [w for w in words if w.casefold() not in COMMON or w.casefold() == "the"]
+    if len(whole) >= 2 and said != whole:
+        out.append(said)  # "워 오브 더 링": a longer title is heard with its articles too
     if sum(_distinctive(w) for w in words) >= 3 or len(words) >= 4:
         for n in (2, 3):
             for i in range(len(words) - n + 1):
@@ -179,8 +186,8 @@ class GameDetector:
             raw.append(body if HANGUL.search(key)
                        else rf"(?<!{WORD_NOT_HANGUL}){body}(?:{GLUED_PARTICLE})?(?!{WORD_NOT_HANGUL})")
         self._raw_regex = re.compile("|".join(raw), re.I) if raw else None
-        # Latin-script titles and aliases by sound, for a title a Korean player writes in Hangul; the words of
-        # Korean rulebooks and glossaries are Korean words, never heard as titles ("그리고", "and", is no title).
+        # Titles by sound, word by word (an r is silent at a word's end: "War of" is 워 오브), for a title a Korean
+        # player writes in Hangul; Korean rulebooks' and glossaries' words are never titles ("그리고", "and").
         self._korean_words = korean_words
         # the books whose rules use a word: a lower-case word names a game only if no other book uses it
         self._used_by = used_by
@@ -190,8 +197,8 @@ class GameDetector:
                 if HANGUL.search(name):
                     continue
                 for words in _heard_names(name):
-                    said = (d.id, latin_key("".join(words), False), latin_sound(" ".join(words), False), False)
-                    quiet = (d.id, latin_key("".join(words)), latin_sound(" ".join(words)), True)
+                    said = (d.id, latin_key(" ".join(words), False), latin_sound(" ".join(words), False), False)
+                    quiet = (d.id, latin_key(" ".join(words)), latin_sound(" ".join(words)), True)
                     # most titles have no r to drop: their one reading is read once per question, not twice
                     self._sounds.extend([said] if quiet[1:3] == said[1:3] else [said, quiet])
         self._title_numbers = {d.id: set(re.findall(r"\d+", d.title)) for d in docs}

@@ -135,6 +135,9 @@ def test_polarity_reads_an_faq_answer_and_a_rule_worded_otherwise_that_only_forb
     assert polarity("Is revealing my hand optional?", "Do I have to reveal my hand? No. Keep it hidden.") == "yes"
     assert polarity("Is it forbidden to move through other players?",
                     "Can I move through other players' pieces? No. Movement is blocked.") is None
+    # a question negated with a typographic apostrophe is negated all the same
+    assert polarity("Can’t I move through other players’ pieces?",
+                    "Can I move through other players’ pieces? No. Movement is blocked.") is None
     # few words shared: where the reader reads the rule as the answer, a rule that only forbids says no
     save = "You may not carry over any money from one Buy Round to the next."
     assert polarity("can i hold on to unused cash?", save) == "no"

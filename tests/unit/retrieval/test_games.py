@@ -192,3 +192,21 @@ def test_a_reply_that_only_names_a_game_names_it():
     assert d.named_alone("I mean Ex Libris") == "ex-libris"
     assert d.named_alone("flip 7 how many cards") is None  # a new question
     assert d.named_alone("ex libris and flip 7") is None
+
+
+def test_long_titles_are_heard_with_their_articles_and_silent_rs_word_by_word():
+    games = [Doc(id=i, title=t, lang="en", text_path="") for i, t in (
+        ("wonders-of-the-first", "Wonders of the First"), ("lets-go-to-japan", "Let's Go! To Japan"),
+        ("saltfjord", "Saltfjord"), ("splendor", "Splendor"))]
+    games.append(Doc(id="beer-and-bread", title="Beer & Bread", lang="en", text_path="", aliases=("Beer and Bread",)))
+    det = GameDetector(games)
+    assert det.sounds_like("원더스 오브 더 퍼스트에서 손패 제한이 몇 장이에요?") == ["wonders-of-the-first"]
+    assert det.sounds_like("레츠 고 투 재팬에서 경험 토큰은?") == ["lets-go-to-japan"]  # four words
+    assert det.sounds_like("비어 앤 브레드 풍년 해에 밀 토큰은?") == ["beer-and-bread"]  # "Beer" is 비어
+    assert det.sounds_like("솔트피오르드에서 점수 트랙은?") == ["saltfjord"]  # a Nordic j is a y
+
+
+def test_an_edition_after_a_title_is_not_part_of_its_heard_name():
+    from rulespal.retrieval.games import _heard_names
+    assert ["War", "of", "the", "Ring"] in _heard_names("War of the Ring: Second Edition")
+    assert all("Second" not in words for words in _heard_names("War of the Ring: Second Edition"))
