@@ -23,6 +23,7 @@ from rulespal.answering.context import AnswerContext
 from rulespal.answering.direct import value_line
 from rulespal.answering.parts import joined
 from rulespal.answering.picks import Pick, Picker
+from rulespal.answering.render import headed_quote
 from rulespal.core.errors import BadRequest, EmptyQuestion, QuestionTooLong, UnknownGame
 from rulespal.core.messages import say
 from rulespal.core.question import parts
@@ -265,7 +266,8 @@ class RulesPal:
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
         # the question as corrected for search: "how much dos a schoner cost" asks about a schooner here too
         answer = enforce(draft, books.facts, question, lang, names, t.restate_share,
-                         tuple(books.glossary(list(draft.games))) if draft.games else ())
+                         tuple(books.glossary(list(draft.games))) if draft.games else (),
+                         lambda cite: headed_quote(books.index, cite))
         if (t.quantity_needs_answer and answer.answerable and lang == "en" and plan.asks.quantity and not draft.derived
                 and carried.focus is None and not any(a.numeral and not a.is_context for a in plan.asks.amounts)
                 and draft.writer != "llm" and not any(c.answers is True for c in answer.checks)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from itertools import groupby
 
 from rulespal.core.messages import say
-from rulespal.core.text import LIST_BULLET, STEP_NUMBER, labelled_rows, plain
+from rulespal.core.text import LIST_BULLET, RULE_LINE, STEP_NUMBER, TABLE_ROW, labelled_rows, plain
 from rulespal.core.types import Chunk, Citation, Unit
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.glossary import gloss
@@ -87,6 +87,23 @@ def table_head(index: IndexSnapshot, chunk: Chunk, row: Unit) -> Unit | None:
             break
         chunk, head = before, _run_start(before.units, before.units[-1])
     return head
+
+
+def headed_quote(index: IndexSnapshot, cite: Citation) -> str:
+    """A citation's quote with its table's header row and rule line before it, where it opens on a row of a
+    Markdown table whose header is not quoted: so that its cells are read with their column names
+    (``core.text.flat_quote``). Any other quote as it is."""
+    first = cite.quote.split("\n", 1)[0]
+    found = index.unit_at(cite.doc, cite.start) if TABLE_ROW.fullmatch(first) else None
+    if found is None or found[1].kind != "row":
+        return cite.quote
+    head = table_head(index, found[0], found[1])
+    text = index.text(cite.doc)
+    if head is None or head.start >= cite.start:
+        return cite.quote
+    rule_end = text.find("\n", head.end + 1)
+    rule = text[head.end:rule_end if rule_end >= 0 else len(text)].strip()
+    return f"{text[head.start:head.end]}\n{rule}\n{cite.quote}" if RULE_LINE.fullmatch(rule) else cite.quote
 
 
 def _rows_text(run: list[Unit], head_of: Callable[[Unit], Unit | None], doc_text: str) -> str:

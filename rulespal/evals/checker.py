@@ -18,9 +18,9 @@ from rulespal.evals import blind
 from rulespal.evals.blind import Book, locate
 from rulespal.evals.runner import bad_chip, green_chip
 from rulespal.core.settings import REPO_ROOT, Settings
-from rulespal.core.types import Citation, Draft
+from rulespal.core.types import Check, Citation, Draft
 from rulespal.rules.check import check_answer
-from rulespal.rules.claims import normalise, read_claims
+from rulespal.rules.claims import Claim, normalise, read_claims
 from rulespal.service import RulesPal
 
 CHECKER = Path(__file__).with_name("checker")
@@ -108,11 +108,11 @@ def _score(item: dict, service: RulesPal, books, tally: Tally) -> None:
     names = (doc.title, *doc.aliases)
     claims, _ = read_claims(item["answer"], item["question"], names)
     glossary = tuple(books.glossary([item["doc"]]))
-    checks = {c.claim: c for c in check_answer(draft, books.facts, item["question"], names, glossary=glossary)}
+    made = check_answer(draft, books.facts, item["question"], names, glossary=glossary)
     case = item.get("case")
     if case == "verbatim":
-        tally.verbatim_contradicted += sum(c.status == "contradicted" for c in checks.values())
-    shown = [c.model_dump() for c in checks.values()]
+        tally.verbatim_contradicted += sum(c.status == "contradicted" for c in made)
+    shown = [c.model_dump() for c in made]
     if case in RIGHT_CASES:
         tally.right += 1
         tally.right_bad_chip += bad_chip(shown)
@@ -134,7 +134,7 @@ def _score(item: dict, service: RulesPal, books, tally: Tally) -> None:
         used.add(i)
         tally.matched += 1
         label = labelled[i][3]
-        check = checks.get(c.text)
+        check = _check_of(made, c)
         if check is not None and check.status == label["status"]:
             tally.status_right += 1
         if check is not None and label["status"] == "verified" and check.status == "verified":
@@ -145,10 +145,17 @@ def _score(item: dict, service: RulesPal, books, tally: Tally) -> None:
         if nc["kind"] == "marker":
             continue
         at = item["answer"].find(nc["text"])
-        if any(c.start < at + len(nc["text"]) and at < c.end and checks.get(c.text) is not None
-               and checks[c.text].status == "verified" for c in claims):
+        if any(c.start < at + len(nc["text"]) and at < c.end and (ch := _check_of(made, c)) is not None
+               and ch.status == "verified" for c in claims):
             tally.chips_on_non_claims += 1
     _mutations(item, labelled, service, books, names, glossary, tally)
+
+
+def _check_of(checks: list[Check], claim: Claim) -> Check | None:
+    """The chip a claim shows: the check made at its place, else (a claim said again and read the same, which
+    gets no second chip) the check of the same words."""
+    return (next((c for c in checks if c.start == claim.start), None)
+            or next((c for c in checks if c.claim == claim.text), None))
 
 
 def _mutations(item: dict, labelled: list, service: RulesPal, books, names: tuple[str, ...],

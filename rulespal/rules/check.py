@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Literal, cast
 
 from rulespal.core.loanwords import sounds_alike
@@ -72,17 +72,17 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
     # numbers of the quoted rules (an extractive answer quotes; a language model's is quoted word for word) about
     # something else than what is asked
     incidental: set[int] = set()
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     starts: list[int] = []
     unworked = not worked and not draft.derived and _own_situation(question)
     for c in claims:
-        if c.text in seen:
-            continue
-        seen.add(c.text)
-        starts.append(c.start)
         quoted = None if (c.start, c.number) in worked else _quoted_verbatim(c, draft, flat_quotes)
         status, source, detail = (worked.get((c.start, c.number)) or quoted
                                   or _status(c, draft, book, restate_share, glossary))
+        if seen.get(c.text) == status:
+            continue  # said again and read the same: one chip ("3 points [1] ... 3 points [2]" of another rule: two)
+        seen[c.text] = status
+        starts.append(c.start)
         not_it = None if status != "verified" else _not_the_answer(c, question, draft.text)
         answers: bool | None = True
         if not_it is not None and quoted is not None and not _wrong_count(c, question, draft.text):
@@ -105,7 +105,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
     checks = _closest_answers(checks, starts, question, draft.text)
     for o in others:
         if o.kind == "question" and o.text not in seen:
-            seen.add(o.text)
+            seen[o.text] = "unverified"
             checks.append(Check(claim=o.text, status="unverified", detail="from your question"))
     return checks
 
@@ -730,13 +730,14 @@ VERBS_BEFORE_NUMBERS = frozenset(tokenize("have has had get gets take takes gain
 
 def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str = "en",
             names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE,
-            glossary: tuple[tuple[str, str], ...] = ()) -> Answer:
-    """The checked answer; a draft with a contradicted number is replaced by the quoted rule."""
+            glossary: tuple[tuple[str, str], ...] = (), shown: Callable[[Citation], str] | None = None) -> Answer:
+    """The checked answer; a draft with a contradicted number is replaced by the quoted rule. ``shown``: a
+    citation's quote as the replacement reads it (a table row with its header before it), else the quote."""
     checks = check_answer(draft, book, question, names, restate_share, glossary)
     if not any(c.status == "contradicted" for c in checks) or not draft.citations:
         return draft.to_answer(checks if draft.answerable or draft.needs_game else [])
     wrong = ", ".join(c.claim for c in checks if c.status == "contradicted")
-    quotes = " ".join(f"\u201c{flat_quote(c.quote)}\u201d [{c.n}]" for c in draft.citations)
+    quotes = " ".join(f"\u201c{flat_quote(shown(c) if shown else c.quote)}\u201d [{c.n}]" for c in draft.citations)
     text = say(lang, "corrected", wrong=wrong, quotes=quotes) if draft.writer == "llm" else say(lang, "replaced",
                                                                                                  quotes=quotes)
     checks = check_answer(replace(draft, text=text), None, question, names, restate_share, glossary)

@@ -110,3 +110,16 @@ def test_a_dash_before_a_number_is_a_bullet_and_a_minus_sign_is_not():
     assert BULLET.match("-3 VP for each unused card") is None
     assert plain("-3 VP for each unused card") == "-3 VP for each unused card"
     assert plain("- 3 cards each") == "3 cards each"
+
+
+def test_a_quoted_row_replacing_a_wrong_answer_keeps_its_column_names():
+    from rulespal.answering.render import headed_quote
+    from rulespal.core.text import flat_quote
+    from rulespal.core.types import Citation
+    book = "# Actions\n\n| Action | Cost |\n| --- | --- |\n| Move 1 stone | 1 AP |\n| Uncover 1 level | 2 AP |\n"
+    index = _Index(chunk_text("d", book), book)
+    row = "| Uncover 1 level | 2 AP |"
+    cite = Citation(n=1, doc="d", section="", start=book.index(row), end=book.index(row) + len(row), quote=row)
+    assert flat_quote(headed_quote(index, cite)) == "Action: Uncover 1 level, Cost: 2 AP"  # type: ignore[arg-type]
+    prose = Citation(n=1, doc="d", section="", start=2, end=9, quote="Actions")
+    assert headed_quote(index, prose) == "Actions"  # type: ignore[arg-type]

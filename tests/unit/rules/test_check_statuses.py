@@ -611,3 +611,17 @@ def test_the_rules_own_number_is_not_the_answer_to_the_players_situation():
     assert own["1 point"].status == "verified" and own["1 point"].answers is None
     rule = {c.claim: c for c in check_answer(draft, question="how many points are remaining resources worth?")}
     assert rule["1 point"].status == "verified" and rule["1 point"].answers is True
+
+
+def test_the_same_words_said_again_of_another_rule_get_their_own_chip():
+    sets = "3 points per set of 3 different objects visible in the play area."
+    pairs = "2 points per pair of identical objects visible in the play area."
+    cites = (Citation(n=1, doc="d", section="", start=0, end=len(sets), quote=sets),
+             Citation(n=2, doc="d", section="", start=100, end=100 + len(pairs), quote=pairs))
+    answer = "3 points per set of 3 different objects [1]. The pair objective gives 3 points per pair [2]."
+    checks = check_answer(Draft(answer, True, ("d",), cites), None, "what do the objectives score?")
+    points = [(c.start, c.status) for c in checks if c.claim == "3 points"]
+    assert points == [(0, "verified"), (answer.rindex("3 points"), "contradicted")]
+    # said again and read the same: one chip
+    again = "3 points per set [1]. Again: 3 points per set [1]."
+    assert [c.claim for c in check_answer(Draft(again, True, ("d",), cites[:1]), None, "sets?")] == ["3 points"]
