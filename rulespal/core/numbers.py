@@ -56,6 +56,19 @@ def yes_no(question: str) -> bool:
     return asks and QUANTITY.search(question) is None and CHOICE.search(question) is None
 
 
+# A question that opens on its verb ("Can two ships share a space?", "Do leftover coins carry over?"): the
+# subject may be any noun, which ``YES_NO`` does not list.
+VERB_FIRST = re.compile(r"^\W*(?:can|could|do|does|did|is|are|may|must|should|will|would)\s+(?!you\s+tell\b)\w+",
+                        re.I)
+
+
+def verb_first(question: str) -> bool:
+    """A question that opens on its verb and asks no quantity or choice: read for the rule's yes or no only,
+    not as a yes/no for the abstention floor (its subject may name what no rule covers)."""
+    return (VERB_FIRST.search(question) is not None and QUANTITY.search(question) is None
+            and CHOICE.search(question) is None)
+
+
 def as_int(token: str) -> int | None:
     """"3", "three", "세" -> 3; anything else -> None."""
     token = token.strip().lower()

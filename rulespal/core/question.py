@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from rulespal.core.numbers import EN_NUMBER_WORDS, KO_NUMERALS, QUANTITY, WORD_NUMBERS, yes_no
+from rulespal.core.numbers import EN_NUMBER_WORDS, KO_NUMERALS, QUANTITY, WORD_NUMBERS, verb_first, yes_no
 from rulespal.core.players import player_counts, players_asked
 from rulespal.core.tokens import STOPWORDS, token_set, tokenize
 
@@ -141,6 +141,7 @@ class Asks:
     superlatives: tuple[tuple[str, str, str], ...] = ()  # ("the most oxygen", "most", "oxygen")
     duration: bool = False  # "how long does a game take?", "how much time": a duration answers it
     clock: bool = False  # it asks for minutes or hours ("how many minutes is a game?", "몇 분 걸려요?")
+    verb_first: bool = False  # it opens on its verb ("Can two ships ...?"): its rule's yes or no is read
 
 
 @lru_cache(maxsize=2048)
@@ -154,7 +155,7 @@ def read_asks(text: str) -> Asks:
                 DISCARD.search(text) is not None,
                 tuple((m.group().strip(), m.group(1), m.group(2)) for m in SUPERLATIVE.finditer(text)),
                 bool(token_set(text) & TIME_WORDS) or HOW_LONG.search(text) is not None,
-                CLOCK_ASKED.search(text) is not None)
+                CLOCK_ASKED.search(text) is not None, verb_first(text))
 
 
 # Stems of the words a duration is said in.

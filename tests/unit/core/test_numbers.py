@@ -26,3 +26,12 @@ def test_yes_no_questions_even_after_a_situation():
 def test_a_yes_no_question_may_open_with_a_count_of_players():
     assert yes_no("can two players trade tools on different floors?") and yes_no("can 2 of us share a room?")
     assert not yes_no("I rolled 7 and have 2 unused points. What happens?")
+
+
+def test_a_question_that_opens_on_its_verb_is_read_for_a_yes_or_no_whatever_its_subject():
+    from rulespal.core.numbers import verb_first
+    assert verb_first("Can two ships share a space?") and not yes_no("Can two ships share a space?")
+    assert verb_first("do leftover coins carry over to the next round")
+    assert not verb_first("Can you tell me the setup?")  # a request, not a yes or no
+    assert not verb_first("Is it 2 or 3 cards?") and not verb_first("Do I draw 2 or 3 cards?")  # which
+    assert not verb_first("how many cards can ships carry?") and not verb_first("Do ships cost 3 gold each, how much?")

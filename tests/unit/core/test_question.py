@@ -62,3 +62,9 @@ def test_minutes_or_hours_asked_need_a_time_said():
     assert not read_asks("how long does the game last?").clock  # "5 rounds" may answer it
     assert CLOCK_SAID.search("A game takes 30-45 minutes.") and CLOCK_SAID.search("약 30분 걸립니다")
     assert not CLOCK_SAID.search("Draw lots to determine the starting player.")
+
+
+def test_the_reading_says_when_a_question_opens_on_its_verb():
+    asks = read_asks("Can two ships share a space?")
+    assert asks.verb_first and not asks.yes_no  # its rule's yes or no is read; the yes/no floor is not lowered
+    assert not read_asks("how many ships can share a space?").verb_first
