@@ -48,7 +48,7 @@ def _latin(word: str) -> str:
 
 # How Korean writes English sounds the spelling hides: "-ture" is 처 ("culture" 컬처), "ee" is 이 ("queen" 퀸),
 # "ew" is 우 ("crew" 크루), "the" is 더, a Nordic j after a consonant is a y ("fjord" 피오르드).
-HEARD = [("ee", "i"), (r"t(?=ure)", "ch"), ("ew", "u"), (r"\bthe\b", "tho"), (r"(?<=[bfgkpstv])j", "y")]
+HEARD = [("ee", "i"), (r"t(?=ure)", "ch"), ("ew", "u"), (r"\bthe\b", "tho"), (r"(?<=[fkst])j", "y")]
 # An r after a vowel and before none, not written in English loanwords ("garden" 가든, "card" 카드, "core" 코어)
 # but often in other names ("Jaipur" 자이푸르): ``silent_r`` says which reading.
 SILENT_R = re.compile(r"(?<=[aeiouy])r(?=e?\b|[^aeiouy])")

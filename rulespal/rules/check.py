@@ -63,11 +63,11 @@ Status = Literal["verified", "contradicted", "unverified"]
 
 def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
                  names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE,
-                 glossary: tuple[tuple[str, str], ...] = ()) -> list[Check]:
+                 glossary: tuple[tuple[str, str], ...] = (), shown: Callable[[Citation], str] | None = None
+                 ) -> list[Check]:
     claims, others = read_claims(draft.text, question, names)
     worked = _worked(draft, question)
-    # each quote as words, and as the answer reads its table rows: with their column names (core.text.flat_quote)
-    flat_quotes = [(words_only(cite.quote), words_only(flat_quote(cite.quote))) for cite in draft.citations]
+    flat_quotes = _flat_quotes(draft, shown)
     checks: list[Check] = []
     # numbers of the quoted rules (an extractive answer quotes; a language model's is quoted word for word) about
     # something else than what is asked
@@ -79,8 +79,8 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
         quoted = None if (c.start, c.number) in worked else _quoted_verbatim(c, draft, flat_quotes)
         status, source, detail = (worked.get((c.start, c.number)) or quoted
                                   or _status(c, draft, book, restate_share, glossary))
-        if seen.get(c.text) == status:
-            continue  # said again and read the same: one chip ("3 points [1] ... 3 points [2]" of another rule: two)
+        if c.text in seen and (seen[c.text] == status or status == "contradicted" and not _restated_there(c, draft, source)):
+            continue  # said again: one chip, unless it restates another number of its quote (``_restated_there``)
         seen[c.text] = status
         starts.append(c.start)
         not_it = None if status != "verified" else _not_the_answer(c, question, draft.text)
@@ -108,6 +108,29 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
             seen[o.text] = "unverified"
             checks.append(Check(claim=o.text, status="unverified", detail="from your question"))
     return checks
+
+
+def _flat_quotes(draft: Draft, shown: Callable[[Citation], str] | None) -> list[tuple[str, str]]:
+    """Each quote as words, and as the answer reads its table rows: with their column names (core.text.flat_quote;
+    ``shown``: a quote with the header it is read under, as ``enforce`` quotes it)."""
+    return [(words_only(cite.quote), words_only(flat_quote(shown(cite) if shown else cite.quote)))
+            for cite in draft.citations]
+
+
+def _restated_there(c: Claim, draft: Draft, source: SourceSpan | None) -> bool:
+    """The claim's next words are those after the cited number ``source`` ("3 points per pair" against "2 points
+    per pair"): a claim said again restates that rule with another number ("counting the 2 cards [2]" against
+    "discard down to 7 cards" does not)."""
+    span = _number_span(c)
+    cite = next((ct for ct in draft.citations if source is not None and ct.doc == source.doc
+                 and ct.start <= source.start < ct.end), None)
+    if cite is None or span is None or source is None:
+        return False
+    read, at = unwrap(cite.quote), source.start - cite.start
+    a, b = sentence_span(read, at)
+    mine = _claim_slot(draft.text, span)
+    theirs = _slot(read[a:b], at - a, source.end - cite.start - a)
+    return mine is not None and len(mine[1]) == SLOT_WORDS and mine[1] == theirs[1]
 
 
 def _closest_answers(checks: list[Check], starts: list[int], question: str, answer: str) -> list[Check]:
@@ -740,7 +763,7 @@ def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str =
     quotes = " ".join(f"\u201c{flat_quote(shown(c) if shown else c.quote)}\u201d [{c.n}]" for c in draft.citations)
     text = say(lang, "corrected", wrong=wrong, quotes=quotes) if draft.writer == "llm" else say(lang, "replaced",
                                                                                                  quotes=quotes)
-    checks = check_answer(replace(draft, text=text), None, question, names, restate_share, glossary)
+    checks = check_answer(replace(draft, text=text), None, question, names, restate_share, glossary, shown)
     if draft.writer == "llm":  # the player saw it being written: its wrong number keeps its red chip
         checks.append(Check(claim=wrong, status="contradicted",
                             detail="a drafted answer stated this; replaced by the quoted rule"))

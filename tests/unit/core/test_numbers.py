@@ -34,4 +34,6 @@ def test_a_question_that_opens_on_its_verb_is_read_for_a_yes_or_no_whatever_its_
     assert verb_first("do leftover coins carry over to the next round")
     assert not verb_first("Can you tell me the setup?")  # a request, not a yes or no
     assert not verb_first("Is it 2 or 3 cards?") and not verb_first("Do I draw 2 or 3 cards?")  # which
+    assert not verb_first("Does Grappling happen before or after combat?")  # which, not yes or no
+    assert not verb_first("Is Rum placed on the board or returned to the supply?")
     assert not verb_first("how many cards can ships carry?") and not verb_first("Do ships cost 3 gold each, how much?")

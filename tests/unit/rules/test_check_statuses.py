@@ -622,6 +622,25 @@ def test_the_same_words_said_again_of_another_rule_get_their_own_chip():
     checks = check_answer(Draft(answer, True, ("d",), cites), None, "what do the objectives score?")
     points = [(c.start, c.status) for c in checks if c.claim == "3 points"]
     assert points == [(0, "verified"), (answer.rindex("3 points"), "contradicted")]
+    # said again of another rule that gives its thing another number, in other words: no red chip
+    draw, limit = "At the end of your turn, draw 2 cards.", "If you have more than 7 cards, discard down to 7 cards."
+    turn = (Citation(n=1, doc="d", section="", start=0, end=len(draw), quote=draw),
+            Citation(n=2, doc="d", section="", start=100, end=100 + len(limit), quote=limit))
+    told = ("You draw 2 cards [1]. If that takes you over 7 cards, discard down to 7 cards, counting the 2 cards "
+            "you just drew [2].")
+    assert all(c.status != "contradicted" for c in check_answer(Draft(told, True, ("d",), turn), None, "draw?"))
+    assert [c.status for c in check_answer(Draft(told, True, ("d",), turn), None, "draw?")
+            if c.claim == "2 cards"] == ["verified"]
     # said again and read the same: one chip
     again = "3 points per set [1]. Again: 3 points per set [1]."
     assert [c.claim for c in check_answer(Draft(again, True, ("d",), cites[:1]), None, "sets?")] == ["3 points"]
+
+
+def test_a_row_quoted_under_its_header_in_a_replacement_is_still_a_quote():
+    row = "| Set of 3 different objects | 3 points |"
+    head = "| Objective | Score |\n| --- | --- |\n"
+    cite = Citation(n=1, doc="d", section="", start=200, end=200 + len(row), quote=row)
+    wrong = Draft("A set of 3 different objects scores 4 points [1].", True, ("d",), (cite,))
+    answer = enforce(wrong, None, "what does a set score?", shown=lambda c: head + c.quote)
+    assert "Objective: Set of 3 different objects, Score: 3 points" in answer.answer
+    assert answer.checks and all(c.quoted and c.status == "verified" for c in answer.checks)
