@@ -70,8 +70,8 @@ def extractive(ctx: AnswerContext) -> Draft:
     # the rule says it plainly: yes or no first, where the reader reads the rule as the answer; a rule that forbids
     # in the question's own words answers no however the reader reads it
     reads_as_answer = best.read is not None and best.read >= t.reader_answers
-    if (ctx.plan.asks.yes_no or ctx.plan.asks.verb_first) and (said := polarity(ctx.plan.asks.text, plain(render(ctx.index, best, "", [])),
-                                                  forbidding_only=not reads_as_answer)):
+    if (asks.yes_no or asks.verb_first) and (said := polarity(asks.text, plain(render(ctx.index, best, "", [])),
+                                                              forbidding_only=not reads_as_answer)):
         body = f"{say(ctx.lang, said)} — {body}"
     return Draft(body, True, tuple(ctx.games), citations)
 

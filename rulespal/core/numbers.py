@@ -60,16 +60,14 @@ def yes_no(question: str) -> bool:
 # subject may be any noun, which ``YES_NO`` does not list.
 VERB_FIRST = re.compile(r"^\W*(?:can|could|do|does|did|is|are|may|must|should|will|would)\s+(?!you\s+tell\b)\w+",
                         re.I)
-
-
-OR = re.compile(r"\bor\b", re.I)  # "Does it happen before or after combat?" asks which
+# Any "or" asks which ("Does it happen before or after combat?"), a wider net than ``CHOICE``.
+OR = re.compile(r"\bor\b", re.I)
 
 
 def verb_first(question: str) -> bool:
     """A question that opens on its verb and asks no quantity or choice: read for the rule's yes or no only,
     not as a yes/no for the abstention floor (its subject may name what no rule covers)."""
-    return (VERB_FIRST.search(question) is not None and QUANTITY.search(question) is None
-            and CHOICE.search(question) is None and OR.search(question) is None)
+    return VERB_FIRST.search(question) is not None and QUANTITY.search(question) is None and OR.search(question) is None
 
 
 def as_int(token: str) -> int | None:

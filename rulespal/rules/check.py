@@ -61,9 +61,13 @@ PLAYER_WORDS = frozenset(tokenize("player players person persons people"))
 Status = Literal["verified", "contradicted", "unverified"]
 
 
+def _as_quoted(cite: Citation) -> str:
+    return cite.quote
+
+
 def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
                  names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE,
-                 glossary: tuple[tuple[str, str], ...] = (), shown: Callable[[Citation], str] | None = None
+                 glossary: tuple[tuple[str, str], ...] = (), shown: Callable[[Citation], str] = _as_quoted
                  ) -> list[Check]:
     claims, others = read_claims(draft.text, question, names)
     worked = _worked(draft, question)
@@ -79,8 +83,8 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
         quoted = None if (c.start, c.number) in worked else _quoted_verbatim(c, draft, flat_quotes)
         status, source, detail = (worked.get((c.start, c.number)) or quoted
                                   or _status(c, draft, book, restate_share, glossary))
-        if c.text in seen and (seen[c.text] == status or status == "contradicted" and not _restated_there(c, draft, source)):
-            continue  # said again: one chip, unless it restates another number of its quote (``_restated_there``)
+        if _said_again(seen.get(c.text), status, c, draft, source):
+            continue
         seen[c.text] = status
         starts.append(c.start)
         not_it = None if status != "verified" else _not_the_answer(c, question, draft.text)
@@ -110,11 +114,17 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
     return checks
 
 
-def _flat_quotes(draft: Draft, shown: Callable[[Citation], str] | None) -> list[tuple[str, str]]:
+def _flat_quotes(draft: Draft, shown: Callable[[Citation], str]) -> list[tuple[str, str]]:
     """Each quote as words, and as the answer reads its table rows: with their column names (core.text.flat_quote;
     ``shown``: a quote with the header it is read under, as ``enforce`` quotes it)."""
-    return [(words_only(cite.quote), words_only(flat_quote(shown(cite) if shown else cite.quote)))
-            for cite in draft.citations]
+    return [(words_only(cite.quote), words_only(flat_quote(shown(cite)))) for cite in draft.citations]
+
+
+def _said_again(before: str | None, status: str, c: Claim, draft: Draft, source: SourceSpan | None) -> bool:
+    """A claim whose words were checked before (``before``: that status) gets no second chip, unless it is read
+    otherwise and is no contradiction, or restates another number of its quote (``_restated_there``)."""
+    return before is not None and (before == status
+                                   or (status == "contradicted" and not _restated_there(c, draft, source)))
 
 
 def _restated_there(c: Claim, draft: Draft, source: SourceSpan | None) -> bool:
@@ -122,9 +132,10 @@ def _restated_there(c: Claim, draft: Draft, source: SourceSpan | None) -> bool:
     per pair"): a claim said again restates that rule with another number ("counting the 2 cards [2]" against
     "discard down to 7 cards" does not)."""
     span = _number_span(c)
-    cite = next((ct for ct in draft.citations if source is not None and ct.doc == source.doc
-                 and ct.start <= source.start < ct.end), None)
-    if cite is None or span is None or source is None:
+    if source is None or span is None:
+        return False
+    cite = next((ct for ct in draft.citations if ct.doc == source.doc and ct.start <= source.start < ct.end), None)
+    if cite is None:
         return False
     read, at = unwrap(cite.quote), source.start - cite.start
     a, b = sentence_span(read, at)
@@ -753,14 +764,14 @@ VERBS_BEFORE_NUMBERS = frozenset(tokenize("have has had get gets take takes gain
 
 def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str = "en",
             names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE,
-            glossary: tuple[tuple[str, str], ...] = (), shown: Callable[[Citation], str] | None = None) -> Answer:
+            glossary: tuple[tuple[str, str], ...] = (), shown: Callable[[Citation], str] = _as_quoted) -> Answer:
     """The checked answer; a draft with a contradicted number is replaced by the quoted rule. ``shown``: a
-    citation's quote as the replacement reads it (a table row with its header before it), else the quote."""
+    citation's quote as the replacement reads it (a table row with its header before it); by default the quote."""
     checks = check_answer(draft, book, question, names, restate_share, glossary)
     if not any(c.status == "contradicted" for c in checks) or not draft.citations:
         return draft.to_answer(checks if draft.answerable or draft.needs_game else [])
     wrong = ", ".join(c.claim for c in checks if c.status == "contradicted")
-    quotes = " ".join(f"\u201c{flat_quote(shown(c) if shown else c.quote)}\u201d [{c.n}]" for c in draft.citations)
+    quotes = " ".join(f"\u201c{flat_quote(shown(c))}\u201d [{c.n}]" for c in draft.citations)
     text = say(lang, "corrected", wrong=wrong, quotes=quotes) if draft.writer == "llm" else say(lang, "replaced",
                                                                                                  quotes=quotes)
     checks = check_answer(replace(draft, text=text), None, question, names, restate_share, glossary, shown)
