@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 
 from rulespal.core.tokens import tokenize
 from rulespal.core.numbers import as_int
+from rulespal.core.text import plain
 from rulespal.rules.facts import FactBook, RuleTable, keys_match, locate
 from rulespal.rules.lookup import row_matches_number, row_range
+from rulespal.rules.tables import Row
 
 ROLL = re.compile(r"\b(?:roll(?:ed|s)?(?: a| of)?|result of|got a)\s+(\d{1,2})\b", re.I)
 
@@ -35,9 +37,14 @@ def calculate(book: FactBook, question: str, docs: list[str], acronyms: dict[str
     return None
 
 
+def row_said(row: Row) -> str:
+    """"6-9: Knocked out": a chart row as a player reads it, its key first, without the rulebook's markup."""
+    return f"{plain(row.cells[0].text)}: {' '.join(plain(c.text) for c in row.cells[1:])}"
+
+
 def _roll_tables(book: FactBook, doc: str) -> list[RuleTable]:
     return [t for t in book.tables if t.doc == doc and t.table.body
-            and all(row_range(r.cells[0].text.strip()) or r.cells[0].text.strip().isdigit() for r in t.table.body)]
+            and all(row_range(plain(r.cells[0].text)) or plain(r.cells[0].text).isdigit() for r in t.table.body)]
 
 
 def _roll_with_modifiers(book: FactBook, question: str, doc: str, acronyms: dict[str, str]) -> Calculation | None:
@@ -78,7 +85,7 @@ def _roll_with_modifiers(book: FactBook, question: str, doc: str, acronyms: dict
         rows = [r for r in t.table.body if row_matches_number(r, total)]
         if not rows:
             return Calculation(f"{' '.join(steps)} = {total}: no row of the {t.title} covers {total}", doc, spans)
-        results = "; ".join(f"{r.cells[0].text}: {' '.join(c.text for c in r.cells[1:])}" for r in rows)
+        results = "; ".join(row_said(r) for r in rows)
         note = f" (the chart lists {len(rows)} rows that include {total})" if len(rows) > 1 else ""
         spans.append((min(r.start for r in rows), max(r.end for r in rows)))
         return Calculation(f"{' '.join(steps)} = {total} on the {t.title}: {results}{note}", doc, spans, [str(total)])
