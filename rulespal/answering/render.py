@@ -35,7 +35,7 @@ def quote_text(pick: Pick, doc_text: str, head_of: Callable[[Unit], Unit | None]
     numbers. A sentence before a table is followed by its rows, read so. ``head_of``: a row's table's header row
     (``table_head``); by default the first row of its run in the pick's passage."""
     units = pick.hit.chunk.units
-    head_of = head_of or (lambda row: _run_start(units, row))
+    head_of = head_of or (lambda row: _run_start(units, row, doc_text))
     parts: list[str] = []
     for is_row, group in groupby(pick.units, key=lambda u: u.kind == "row"):
         if is_row:  # consecutive rows, rendered together
@@ -59,14 +59,19 @@ ITEM_END = re.compile(r"(?:[.!?;:,]|\b(?:or|and))\s*$")
 LIST_MARK = re.compile(rf"[ \t]*{LIST_BULLET}")
 
 
-def _run_start(units: tuple[Unit, ...], row: Unit) -> Unit | None:
+def _run_start(units: tuple[Unit, ...], row: Unit, text: str) -> Unit | None:
     """The first row of the run of rows ``row`` is in, within ``units`` (None: ``row`` is not among them)."""
     if row not in units:
         return None
     k = units.index(row)
-    while k > 0 and units[k - 1].kind == "row":
+    while k > 0 and units[k - 1].kind == "row" and _one_table(text[units[k - 1].end:units[k].start]):
         k -= 1
     return units[k]
+
+
+def _one_table(gap: str) -> bool:
+    """The text between two rows leaves them in one table: a line break, no blank line, nothing else."""
+    return not gap.strip() and gap.count("\n") <= 1
 
 
 def table_head(index: IndexSnapshot, chunk: Chunk, row: Unit) -> Unit | None:
@@ -76,17 +81,20 @@ def table_head(index: IndexSnapshot, chunk: Chunk, row: Unit) -> Unit | None:
     if found is None:
         return None
     chunk = found[0]
-    head = _run_start(chunk.units, row)
     text = index.text(chunk.doc)
+    head = _run_start(chunk.units, row, text)
     while head is not None and head == chunk.units[0]:
         before = index.preceding(chunk)
         if before is None or not before.units or before.units[-1].kind != "row":
             break
-        gap = text[before.units[-1].end:head.start]
-        if gap.strip() or gap.count("\n") > 1:
+        if not _one_table(text[before.units[-1].end:head.start]):
             break
-        chunk, head = before, _run_start(before.units, before.units[-1])
+        chunk, head = before, _run_start(before.units, before.units[-1], text)
     return head
+
+
+# The line after a header row, past its "\n" or "\r\n": where its rule line ("|---|") is.
+NEXT_LINE = re.compile(r"\r?\n([^\r\n]*)")
 
 
 def headed_quote(index: IndexSnapshot, cite: Citation) -> str:
@@ -101,8 +109,8 @@ def headed_quote(index: IndexSnapshot, cite: Citation) -> str:
     text = index.text(cite.doc)
     if head is None or head.start >= cite.start:
         return cite.quote
-    rule_end = text.find("\n", head.end + 1)
-    rule = text[head.end:rule_end if rule_end >= 0 else len(text)].strip()
+    after = NEXT_LINE.match(text, head.end)  # "\n" or "\r\n", then the rule line
+    rule = after.group(1).strip() if after else ""
     return f"{text[head.start:head.end]}\n{rule}\n{cite.quote}" if RULE_LINE.fullmatch(rule) else cite.quote
 
 

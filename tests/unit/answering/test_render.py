@@ -123,3 +123,33 @@ def test_a_quoted_row_replacing_a_wrong_answer_keeps_its_column_names():
     assert flat_quote(headed_quote(index, cite)) == "Action: Uncover 1 level, Cost: 2 AP"  # type: ignore[arg-type]
     prose = Citation(n=1, doc="d", section="", start=2, end=9, quote="Actions")
     assert headed_quote(index, prose) == "Actions"  # type: ignore[arg-type]
+
+
+def test_two_tables_in_one_passage_each_keep_their_own_header():
+    book = "# Costs\n\n| Item | Cost |\n| --- | --- |\n| Axe | 3 |\n\n| Level | Reward |\n| --- | --- |\n| 2 | 5 gold |\n"
+    chunks = chunk_text("d", book)
+    chunk = next(c for c in chunks if "| 2 | 5 gold |" in c.text)
+    assert "| Axe | 3 |" in chunk.text  # the case read here: both tables in one passage
+    row = next(u for u in chunk.units if book[u.start:u.end] == "| 2 | 5 gold |")
+    head = table_head(_Index(chunks, book), chunk, row)  # type: ignore[arg-type]
+    assert head is not None and book[head.start:head.end] == "| Level | Reward |"
+
+
+def test_a_table_with_windows_line_ends_keeps_its_header():
+    book = "# Costs\r\n\r\n| Item | Cost |\r\n| --- | --- |\r\n| Axe | 3 |\r\n| Rope | 1 |\r\n"
+    chunks = chunk_text("d", book)
+    chunk = next(c for c in chunks if "Rope" in c.text)
+    row = next(u for u in chunk.units if "Rope" in book[u.start:u.end])
+    line = quote_text(Pick(Hit(chunk, 1.0), (row,), 1.0), book, lambda r: table_head(_Index(chunks, book), chunk, r))  # type: ignore[arg-type]
+    assert line == "Item: Rope, Cost: 1", line
+
+
+def test_a_quoted_row_under_windows_line_ends_keeps_its_column_names():
+    from rulespal.answering.render import headed_quote
+    from rulespal.core.text import flat_quote
+    from rulespal.core.types import Citation
+    book = "# Actions\r\n\r\n| Action | Cost |\r\n| --- | --- |\r\n| Move 1 stone | 1 AP |\r\n| Uncover 1 level | 2 AP |\r\n"
+    index = _Index(chunk_text("d", book), book)
+    row = "| Uncover 1 level | 2 AP |"
+    cite = Citation(n=1, doc="d", section="", start=book.index(row), end=book.index(row) + len(row), quote=row)
+    assert flat_quote(headed_quote(index, cite)) == "Action: Uncover 1 level, Cost: 2 AP"  # type: ignore[arg-type]
