@@ -12,13 +12,15 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from rulespal.core.text import BULLET_CHARS
+from rulespal.core.text import LIST_BULLET
 
 LINE_HYPHEN = "\ufffe"  # PDFium's mark for a hyphen that broke a word at a line end
 INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\x00\x02"), None)
 LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
 PAGE_NUMBER = re.compile(r"^(?:page\s*[|:]?\s*)?\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?$", re.I)
-ITEM_START = re.compile(rf"^(?:[{BULLET_CHARS}]|[-–]\s|\(?\d{{1,2}}[.)]\s|(?i:step)\s+\d+\)?|[a-zA-Z][.)]\s)")
+# A line that opens a list entry: a bullet, a number or letter (core.text.LIST_BULLET), "(2)", "Step 3", or a
+# signed line ("+2 VP: ..."), which a PDF sets as one entry of a list of effects.
+ITEM_START = re.compile(rf"^(?:{LIST_BULLET}|[*+]|\(\d{{1,2}}\)\s|(?i:step)\s+\d+\)?)")
 # A symbol-font bullet that comes out as a lone letter ("u 1 Board map": Wingdings/Zapf Dingbats).
 DINGBAT = re.compile(r"^\s*([lnquv])\s+(?=[A-Z0-9])")
 TERMINAL = re.compile(r"[.!?:;][\"'”’)\]]*$")
