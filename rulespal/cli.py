@@ -257,12 +257,12 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
 
 
 def _own_eval(questions: Path, books: list[Path], as_json: Path | None, html: Path | None, check: bool,
-              update_expected: bool, expected: Path | None) -> NoReturn:
+              update_expected: bool, expected: Path | None, tune: list[str] | None) -> NoReturn:
     """`rulespal eval --questions`: the user's own question file (rulespal/evals/own.py)."""
     from rulespal.evals.own import main as own_main
 
     try:
-        code = own_main(questions, books, _settings(), as_json, html, check, update_expected, expected)
+        code = own_main(questions, books, _settings(), as_json, html, check, update_expected, expected, tune)
     except ValueError as e:
         typer.secho(f"error: {e}", fg=typer.colors.RED, err=True)
         raise typer.Exit(2) from None
@@ -302,7 +302,7 @@ def run_eval(split: Annotated[str, typer.Option(help="dev, holdout (five-book), 
     from rulespal.evals.suite import SETS, main as eval_main
 
     if questions is not None:
-        _own_eval(questions, list(books or []), as_json, html, check, update_expected, expected)
+        _own_eval(questions, list(books or []), as_json, html, check, update_expected, expected, tune)
     if books or expected:
         _usage("--books and --expected go with --questions FILE.jsonl")
     if only is not None and only not in SETS:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulespal.core.question import CLOCK_SAID, Asks
+from rulespal.core.question import CLOCK_SAID, Asks, korean_frame
 from rulespal.core.messages import say
 from rulespal.core.numbers import states_quantity
 from rulespal.core.types import Draft
@@ -67,13 +67,24 @@ def extractive(ctx: AnswerContext) -> Draft:
     citations = tuple(citation(ctx.index, i + 1, p) for i, p in enumerate(chosen))
     body = " ".join(f"{render(ctx.index, p, ctx.lang, ctx.glossary)} [{i + 1}]" for i, p in enumerate(chosen))
     body = lead_for(ctx.lang, ctx.index.docs[best.hit.chunk.doc].lang) + body
-    # the rule says it plainly: yes or no first, where the reader reads the rule as the answer; a rule that forbids
-    # in the question's own words answers no however the reader reads it
-    reads_as_answer = best.read is not None and best.read >= t.reader_answers
-    if (asks.yes_no or asks.verb_first) and (said := polarity(asks.text, plain(render(ctx.index, best, "", [])),
-                                                              forbidding_only=not reads_as_answer)):
+    if said := _verdict(ctx, best):
         body = f"{say(ctx.lang, said)} — {body}"
     return Draft(body, True, tuple(ctx.games), citations)
+
+
+def _verdict(ctx: AnswerContext, best: Pick) -> str | None:
+    """"yes" or "no" where the rule says it plainly (``direct.polarity``), read where the reader reads the rule as
+    the answer; a rule that forbids in the question's own words answers no however the reader reads it. A Korean
+    yes/no question about an English rule is read in its English terms (``QueryPlan.read``), framed as it asks."""
+    asks, t = ctx.plan.asks, ctx.tuning
+    rule = plain(render(ctx.index, best, "", []))
+    only_no = not (best.read is not None and best.read >= t.reader_answers)
+    if asks.yes_no or asks.verb_first:
+        return polarity(asks.text, rule, forbidding_only=only_no)
+    if (t.korean_verdict and asks.korean_yes_no and ctx.plan.read
+            and ctx.index.docs[best.hit.chunk.doc].lang == "en" and (frame := korean_frame(asks.text)) is not None):
+        return polarity(frame + ctx.plan.read, rule, forbidding_only=only_no)
+    return None
 
 
 def _same_words(doc_text: str, a: Pick, b: Pick) -> bool:

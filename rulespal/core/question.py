@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from rulespal.core.numbers import EN_NUMBER_WORDS, KO_NUMERALS, QUANTITY, WORD_NUMBERS, verb_first, yes_no
 from rulespal.core.players import player_counts, players_asked
+from rulespal.core.text import HANGUL
 from rulespal.core.tokens import STOPWORDS, token_set, tokenize
 
 # What a question asks to be counted: "how many [idea slots]", "the maximum [hand size]".
@@ -124,6 +125,34 @@ def question_amounts(question: str) -> list[Amount]:
 
 
 
+# A Korean question that a rule answers 네 or 아니요: no question word, quantity or choice, and it ends as a
+# question does ("놓을 수 있어요?", "점수 더 받나요", "해도 됨?"); a list of keywords asks nothing, and "그럼 뛰기는?"
+# asks what about it.
+KO_WH = re.compile(r"뭐|뭔|뭘|무엇|무슨|어떤|어떻게|어느|어디|언제|누가|누구|왜|어때|아니면|또는")
+KO_QUESTION_END = re.compile(r"(?:(?<![은는])\?|나요|까요|가요|니까|죠|지요|니|냐|음|임|됨|돼)[\s.!~)]*$")
+# How the English reading of a Korean yes/no question is framed for ``direct.polarity``: "안 돼요?", "없어요?"
+# are negated (no frame: not read), "해야 하나요?" asks a duty, "해도 돼요?" / "수 있어요?" a permission.
+KO_NEGATED = re.compile(r"(?<![가-힣])(?:안|못)\s|않|없|말아")
+KO_DUTY = re.compile(r"야\s*(?:해|하|돼|되|됨|함)|필수|꼭")
+KO_PERMISSION = re.compile(r"수\s*있|도\s*(?:돼|되|됨|괜찮)|가능")
+
+
+def korean_yes_no(question: str) -> bool:
+    """A Korean yes/no question (``KO_WH``, ``KO_QUESTION_END``) that asks no quantity."""
+    return (HANGUL.search(question) is not None and KO_WH.search(question) is None
+            and QUANTITY.search(question) is None and KO_QUESTION_END.search(question) is not None)
+
+
+def korean_frame(question: str) -> str | None:
+    """The English frame a Korean yes/no question's terms are read in: "must I ", "can I " or ""; None for a
+    negated question (its 네 would agree with the negation)."""
+    if KO_NEGATED.search(question):
+        return None
+    if KO_DUTY.search(question):
+        return "must I "
+    return "can I " if KO_PERMISSION.search(question) else ""
+
+
 @dataclass(frozen=True)
 class Asks:
     text: str  # the text read
@@ -142,6 +171,7 @@ class Asks:
     duration: bool = False  # "how long does a game take?", "how much time": a duration answers it
     clock: bool = False  # it asks for minutes or hours ("how many minutes is a game?", "몇 분 걸려요?")
     verb_first: bool = False  # it opens on its verb ("Can two ships ...?"): its rule's yes or no is read
+    korean_yes_no: bool = False  # a Korean yes/no question ("놓을 수 있어요?"): its rule's 네 or 아니요 is read
 
 
 @lru_cache(maxsize=2048)
@@ -155,7 +185,7 @@ def read_asks(text: str) -> Asks:
                 DISCARD.search(text) is not None,
                 tuple((m.group().strip(), m.group(1), m.group(2)) for m in SUPERLATIVE.finditer(text)),
                 bool(token_set(text) & TIME_WORDS) or HOW_LONG.search(text) is not None,
-                CLOCK_ASKED.search(text) is not None, verb_first(text))
+                CLOCK_ASKED.search(text) is not None, verb_first(text), korean_yes_no(text))
 
 
 # Stems of the words a duration is said in.

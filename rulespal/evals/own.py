@@ -139,11 +139,13 @@ def expected_path(questions: Path) -> Path:
 
 def main(questions: Path, books: list[Path], settings: Settings, json_path: Path | None = None,
          html_path: Path | None = None, check: bool = False, update_expected: bool = False,
-         expected: Path | None = None) -> int:
+         expected: Path | None = None, tune: list[str] | None = None) -> int:
+    from rulespal.core.tuning import Tuning
     from rulespal.evals.baselines import rulespal_service, systems
 
     s = books_index(settings, books) if books else settings
-    runs = systems(s, [], baselines=False)  # the documents are only for the textbook baseline, not run here
+    tuning = Tuning(dense=tuple(s.embedder_specs), lexical=s.lexical).with_text(tune or [])
+    runs = systems(s, [], baselines=False, tuning=tuning)  # documents: only the textbook baseline's, not run here
     gold = load_own(questions, rulespal_service(runs))
     results = {name: run(system, gold) for name, system in runs.items()}
     reps = {name: report(rs) for name, rs in results.items()}

@@ -66,6 +66,13 @@ def test_korean_question_about_english_rulebook(service):
     exact_citations(service, a)
 
 
+def test_a_korean_yes_no_question_about_an_english_rule_gets_its_no(service):
+    a = service.ask("전함이 암초로 이동할 수 있나요?", game="pirates-2ed-governors-daughter")
+    assert a.answer.startswith("아니요 — 규칙서"), a.answer
+    assert "cannot move onto a reef" in a.citations[0].quote
+    exact_citations(service, a)
+
+
 def test_a_game_named_in_hangul_with_no_alias_is_heard_and_confirmed_by_its_rules(service):
     # "데이비" is no alias of the game (its Korean aliases spell it "데비"): the title is heard by its sound, and
     # taken because its rulebook answers the question about as well as any other

@@ -68,3 +68,32 @@ def test_the_reading_says_when_a_question_opens_on_its_verb():
     asks = read_asks("Can two ships share a space?")
     assert asks.verb_first and not asks.yes_no  # its rule's yes or no is read; the yes/no floor is not lowered
     assert not read_asks("how many ships can share a space?").verb_first
+
+
+def test_korean_yes_no_questions_are_told_from_the_rest():
+    """On 294 Korean training questions (never eval questions) a code-blind helper marked yes/no or not
+    (training/reader/data/yesno-labels-ko.jsonl, 2026-12-07); the patterns were written on them (in-sample):
+    29 of 35 found, 1 false ("빌런이 먼저 하나요 히어로가 먼저 하나요?", a choice)."""
+    import json
+
+    from rulespal.core.question import korean_yes_no
+    from rulespal.core.settings import REPO_ROOT
+
+    path = REPO_ROOT / "training/reader/data/yesno-labels-ko.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    found = [r["yesno"] for r in rows if korean_yes_no(r["question"])]
+    assert len(rows) == 294
+    assert sum(found) / len(found) >= 0.95 and sum(found) >= 28
+
+
+def test_a_korean_yes_no_question_is_framed_as_it_asks():
+    from rulespal.core.question import korean_frame, read_asks
+
+    assert read_asks("타일 하나 남겨둬도 돼요?").korean_yes_no and korean_frame("타일 하나 남겨둬도 돼요?") == "can I "
+    assert korean_frame("돈을 더 내야 하나요?") == "must I "
+    assert korean_frame("점수 더 받나요?") == ""
+    assert korean_frame("저주 안 받는 거 맞죠?") is None  # negated: its 네 would agree with the negation
+    assert not read_asks("휴식 액션은 뭐야?").korean_yes_no  # asks what
+    assert not read_asks("카드 몇 장 받아요?").korean_yes_no  # asks how many
+    assert not read_asks("휴식 액션").korean_yes_no  # keywords ask nothing
+    assert not read_asks("그럼 뛰기는?").korean_yes_no  # "and running?": what about it
