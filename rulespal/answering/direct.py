@@ -133,14 +133,18 @@ MUST_ASKED = re.compile(rf"\b(?:(?:do|does|did|will|would|should)\s+{WHO}\s+(?:\
                         rf"must\s+{WHO}|(?:am|are|is)\s+{WHO}\s+(?:\w+\s+)?(?:required|obliged|forced))\b", re.I)
 NOT_OBLIGED = re.compile(r"\b(?:optional|never mandatory|need not|needn't|(?:not|never|\w+n't)\s+(?:be\s+)?"
                          r"(?:required|mandatory|necessary|obliged|forced|need(?:s|ed)?\s+to|ha(?:ve|s)\s+to))\b", re.I)
+# How many words after "cannot" / "may not" name what a rule forbids.
+FORBIDDEN_WORDS = 6
 MUST = re.compile(r"\b(?:must|has to|have to|(?:is|are) required)\b", re.I)
 
 
-def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | None:
+def polarity(question: str, rule: str, forbidding_only: bool = False, named: bool = False) -> str | None:
     """"yes" or "no" when a rule answers a plain yes/no question plainly: it opens with "Yes,"/"No,", or the
     sentence that shares most of the question's words states or negates it with no condition, or forbids it
     outright. None when unsure (a negated question, a condition, an exception, two sentences that disagree).
-    ``forbidding_only``: only the outright no (where nothing else says the rule answers the question)."""
+    ``forbidding_only``: only the outright no (where nothing else says the rule answers the question).
+    ``named``: a forbidding rule answers no only where it names what the question asks about right after its
+    "cannot" (``_forbids``): for a question read in its terms alone, without its verbs."""
     question, rule = question.replace("’", "'"), rule.replace("’", "'")  # "don’t" is a negation too
     m = None if forbidding_only else OPENS_YES_NO.match(rule)
     if m and (m.group(1) is None or _same_question(question, m.group(1))):
@@ -153,10 +157,10 @@ def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | N
     if not scored or (best := max(n for n, _ in scored)) < 2:
         # asked in other words than the rule's ("save the rest for later?" - "may not carry over any money"):
         # where the reader reads the rule as the answer, a rule that only forbids answers no
-        return None if forbidding_only else _forbids_throughout(question, sentences, asked)
+        return None if forbidding_only else _forbids_throughout(question, sentences, asked, named)
     chosen = [s for n, s in scored if n == best]
     said = {("no" if NEGATION.search(s) else "yes") for s in chosen}
-    forbids = (said == {"no"} and any(FORBIDS.search(s) for s in chosen) and not any(OPEN_NO.search(s) for s in chosen)
+    forbids = (said == {"no"} and any(_forbids(asked, s, named) for s in chosen) and not any(OPEN_NO.search(s) for s in chosen)
                and all(_condition_asked(asked, s) for s in chosen))
     if forbidding_only:
         return "no" if forbids else None
@@ -175,16 +179,26 @@ def polarity(question: str, rule: str, forbidding_only: bool = False) -> str | N
     return said.pop()
 
 
-def _forbids_throughout(question: str, sentences: list[str], asked: frozenset[str]) -> str | None:
+def _forbids_throughout(question: str, sentences: list[str], asked: frozenset[str], named: bool) -> str | None:
     """"no" when every sentence of the rule forbids outright (nothing left open, no condition the question does
     not speak of, no duty lifted): a rule that also permits or describes ("You may trade ... You cannot trade
     during another player's turn") may answer yes. None for a question about a duty or a limit."""
     if not sentences or MUST_ASKED.search(question) or OBLIGATION.search(question):
         return None
-    if all(FORBIDS.search(s) and not OPEN_NO.search(s) and not NOT_OBLIGED.search(s) and _condition_asked(asked, s)
+    if all(_forbids(asked, s, named) and not OPEN_NO.search(s) and not NOT_OBLIGED.search(s) and _condition_asked(asked, s)
            for s in sentences):
         return "no"
     return None
+
+
+def _forbids(asked: frozenset[str], sentence: str, named: bool) -> bool:
+    """The sentence forbids outright; ``named``: what the question asks about, a word of the question among the
+    few after the forbidding words ("A battleship cannot move onto a reef" for "can it move onto a reef?"; "The
+    player who attacked the fort ... cannot trade" forbids trading, not attacking the fort)."""
+    if not named:
+        return FORBIDS.search(sentence) is not None
+    return any(asked & stems(" ".join(sentence[m.end():].split()[:FORBIDDEN_WORDS]))
+               for m in FORBIDS.finditer(sentence))
 
 
 def _same_question(question: str, faq: str) -> bool:

@@ -9,6 +9,7 @@ from rulespal.core.messages import say
 from rulespal.core.numbers import states_quantity
 from rulespal.core.types import Draft
 from rulespal.core.text import plain, words_only
+from rulespal.core.tokens import korean_content
 from rulespal.rules.claims import read_claims
 from rulespal.answering.abstain import abstain
 from rulespal.answering.answerable import answerable
@@ -81,10 +82,16 @@ def _verdict(ctx: AnswerContext, best: Pick) -> str | None:
     only_no = not (best.read is not None and best.read >= t.reader_answers)
     if asks.yes_no or asks.verb_first:
         return polarity(asks.text, rule, forbidding_only=only_no)
-    if (t.korean_verdict and asks.korean_yes_no and ctx.plan.read
+    if (t.korean_verdict and asks.korean_yes_no and ctx.plan.read and _read_whole(ctx)
             and ctx.index.docs[best.hit.chunk.doc].lang == "en" and (frame := korean_frame(asks.text)) is not None):
-        return polarity(frame + ctx.plan.read, rule, forbidding_only=only_no)
+        return polarity(frame + ctx.plan.read, rule, forbidding_only=only_no, named=True)
     return None
+
+
+def _read_whole(ctx: AnswerContext) -> bool:
+    """Every word a Korean question turns on is a glossary term it uses: its English reading keeps what it asks
+    ("전함이 암초 옆 칸으로 ...": "옆" has no term, and a reading without it asks about the reef itself)."""
+    return all(any(word in ko for ko in ctx.plan.read_terms) for word in korean_content(ctx.key_text))
 
 
 def _same_words(doc_text: str, a: Pick, b: Pick) -> bool:

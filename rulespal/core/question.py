@@ -125,22 +125,26 @@ def question_amounts(question: str) -> list[Amount]:
 
 
 
-# A Korean question that a rule answers 네 or 아니요: no question word, quantity or choice, and it ends as a
-# question does ("놓을 수 있어요?", "점수 더 받나요", "해도 됨?"); a list of keywords asks nothing, and "그럼 뛰기는?"
-# asks what about it.
-KO_WH = re.compile(r"뭐|뭔|뭘|무엇|무슨|어떤|어떻게|어느|어디|언제|누가|누구|왜|어때|아니면|또는")
-KO_QUESTION_END = re.compile(r"(?:(?<![은는])\?|나요|까요|가요|니까|죠|지요|니|냐|음|임|됨|돼)[\s.!~)]*$")
-# How the English reading of a Korean yes/no question is framed for ``direct.polarity``: "안 돼요?", "없어요?"
-# are negated (no frame: not read), "해야 하나요?" asks a duty, "해도 돼요?" / "수 있어요?" a permission.
-KO_NEGATED = re.compile(r"(?<![가-힣])(?:안|못)\s|않|없|말아")
-KO_DUTY = re.compile(r"야\s*(?:해|하|돼|되|됨|함)|필수|꼭")
-KO_PERMISSION = re.compile(r"수\s*있|도\s*(?:돼|되|됨|괜찮)|가능")
+# A Korean question that a rule answers 네 or 아니요: no question word, quantity or choice, one question mark, and
+# it ends as a question does ("놓을 수 있어요?", "점수 더 받나요", "해도 됨?"); a list of keywords asks nothing, and
+# "그럼 전함은요?" asks what about it.
+KO_WH = re.compile(r"뭐|뭔|뭘|무엇|무슨|어떤|어떻게|어떡|어쩌|어떰|어느|어디|언제|누가|누구|왜|어때|아니면|또는|중.*건\s*\?")
+# "빌런이 먼저 하나요 히어로가 먼저 하나요?", "되냐 안되냐": the same question word twice offers a choice.
+KO_CHOICE = re.compile(r"(\S+[요까냐나])[\s,].*\s\1\s*\?|[은는건]요?\s*\?")
+KO_QUESTION_END = re.compile(r"(?:\?|나요|까요|가요|니까|죠|지요|냐)[\s.!~)]*$")
+# How the English reading of a Korean yes/no question is framed for ``direct.polarity``: a negated or
+# forbidding question ("안돼요?", "없어요?", "금지인가요?", "아니죠?") is not read, "해야 하나요?" asks a duty,
+# "해도 돼요?" / "수 있어요?" a permission.
+KO_NEGATED = re.compile(r"(?<![가-힣])(?:안|못)|않|없|말아|아니|아닌|금지|반칙|위반|불법")
+KO_DUTY = re.compile(r"야\s*(?:만|해|하|돼|되|됨|함)|필수|필요|꼭|의무|강제")
+KO_PERMISSION = re.compile(r"(?<![가-힣])수\s*있|도\s*(?:돼|되|됨|괜찮)|가능|허용|(?:되|돼|됨)(?:나요|요)?\s*\?")
 
 
 def korean_yes_no(question: str) -> bool:
-    """A Korean yes/no question (``KO_WH``, ``KO_QUESTION_END``) that asks no quantity."""
-    return (HANGUL.search(question) is not None and KO_WH.search(question) is None
-            and QUANTITY.search(question) is None and KO_QUESTION_END.search(question) is not None)
+    """A Korean yes/no question (``KO_WH``, ``KO_CHOICE``, ``KO_QUESTION_END``) that asks no quantity."""
+    return (HANGUL.search(question) is not None and KO_WH.search(question) is None and question.count("?") <= 1
+            and QUANTITY.search(question) is None and KO_CHOICE.search(question) is None
+            and KO_QUESTION_END.search(question) is not None)
 
 
 def korean_frame(question: str) -> str | None:

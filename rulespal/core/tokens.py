@@ -77,3 +77,15 @@ def korean_nouns(text: str) -> list[str]:
 def token_set(text: str) -> frozenset[str]:
     """The tokens of a text as a set, cached: units are compared with many questions."""
     return frozenset(tokenize(text))
+
+
+# Words every Korean question leans on that no glossary lists: "할 수 있어요", "돼요", "것", "때".
+LIGHT_KOREAN = frozenset("하 있 되 수 것 거 때 중 좀 그럼 이거 그거 저거 건 게 경우 다음 다시 제 내 우리".split())
+
+
+def korean_content(text: str) -> list[str]:
+    """The nouns, verbs, adjectives and roots Kiwi finds in ``text``, light words (``LIGHT_KOREAN``) left out:
+    what a reading of the question in other words has to keep ("이동할 수 있나요" -> ["이동"])."""
+    with _lock:
+        return [t.form for t in _kiwi().tokenize(text)
+                if t.tag.split("-")[0] in ("NNG", "NNP", "VV", "VA", "XR") and t.form not in LIGHT_KOREAN]

@@ -214,9 +214,12 @@ class Tuning:
     # 0.691). Short of the 3-question bar then. On the 444-question dev (f647736), with reader_korean: 0.628 ->
     # 0.635 (+6 -3, hit@1 0.655 -> 0.663). On since 2026-12-06, with the others (below).
     korean_loanwords: bool = True
-    # a Korean yes/no question about an English rule gets its 네 or 아니요 (answering/extractive._verdict). On the 29
-    # Korean yes/no training questions a helper labelled (scripts/yesno_dev.py --korean; the question patterns were
-    # written on them): 0 -> 4 right, 0 wrong verdicts; blind dev and the five books: no answer moved (2026-12-07)
+    # a Korean yes/no question about an English rule gets its 네 or 아니요 (answering/extractive._verdict), only where
+    # every word it turns on is a glossary term (its English reading keeps what it asks) and a forbidding rule names
+    # the thing asked. On the 29 Korean yes/no training questions a helper labelled (scripts/yesno_dev.py --korean;
+    # library books, shared glossary only): a first, looser reading said 4 right and no wrong verdicts there, but a
+    # review found wrong ones on a shipped book ("전함 말고 해적선은 ...?"); this one is silent on all 29 and speaks
+    # on shipped books' curated terms. Blind dev and the five books: no answer moved (2026-12-07)
     korean_verdict: bool = True
     # asked how many (an English question, not a follow-up, stating no numbers of the player's own), an answer none
     # of whose checked numbers answers the question (no Check.answers True), whose quoted rule the reader read and

@@ -22,6 +22,7 @@ class QueryPlan:
     focus_tokens: tuple[str, ...] = ()  # a follow-up's own terms (the rest is carried from before)
     for_answer: bool = True  # False: a search (FAQ lookup), whose passages are shown as they rank
     read: str = ""  # what the reader reads as the question ("": it does not read this one)
+    read_terms: tuple[str, ...] = ()  # a Korean question's glossary terms, read in English in ``read``
 
     @property
     def asks(self) -> Asks:

@@ -46,7 +46,8 @@ class Retriever:
             vectors[EN_UNITS] = get_embedder(en_model, self.index.threads).embed_query(searched)
         return QueryPlan(text, lang, vectors, tuple(tokenize(text)),
                          tuple(tokenize(" ".join(extra))) if extra else (),
-                         tuple(tokenize(focus)) if focus else (), for_answer, self._read(text, lang, extra))
+                         tuple(tokenize(focus)) if focus else (), for_answer, self._read(text, lang, extra),
+                         tuple(ko for ko, _ in glossary if ko in text) if lang == "ko" else ())
 
     def _read(self, text: str, lang: str, extra: list[str] | None = None) -> str:
         """What the reader (English) reads as the question: an English question itself; a Korean one is not read,

@@ -71,6 +71,9 @@ def test_a_korean_yes_no_question_about_an_english_rule_gets_its_no(service):
     assert a.answer.startswith("아니요 — 규칙서"), a.answer
     assert "cannot move onto a reef" in a.citations[0].quote
     exact_citations(service, a)
+    # a word with no glossary term ("옆": next to) is lost in the English reading: no verdict on it
+    a = service.ask("전함이 암초 옆 칸으로 이동할 수 있나요?", game="pirates-2ed-governors-daughter")
+    assert not a.answer.startswith(("네", "아니요")), a.answer
 
 
 def test_a_game_named_in_hangul_with_no_alias_is_heard_and_confirmed_by_its_rules(service):

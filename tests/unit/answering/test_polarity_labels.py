@@ -18,3 +18,10 @@ def test_polarity_is_right_when_it_speaks():
     print(f"polarity: speaks on {len(spoken)} of {len(rows)}, precision {precision:.3f}")
     assert len(rows) == 163
     assert precision >= 0.95 and len(spoken) >= 80
+
+
+def test_a_question_read_in_its_terms_gets_no_only_where_the_rule_forbids_what_it_asks():
+    fort = ('The player who attacked the fort gets a "Wanted dead or alive" marker and until the end of their '
+            "next turn they cannot trade in any port.")
+    assert polarity("can I fort attack?", fort, named=True) is None  # it forbids trading, not the attack
+    assert polarity("can I battleship reef move?", "A battleship cannot move onto a reef.", named=True) == "no"

@@ -73,7 +73,7 @@ def test_the_reading_says_when_a_question_opens_on_its_verb():
 def test_korean_yes_no_questions_are_told_from_the_rest():
     """On 294 Korean training questions (never eval questions) a code-blind helper marked yes/no or not
     (training/reader/data/yesno-labels-ko.jsonl, 2026-12-07); the patterns were written on them (in-sample):
-    29 of 35 found, 1 false ("빌런이 먼저 하나요 히어로가 먼저 하나요?", a choice)."""
+    29 of 35 found, none false (a choice, "빌런이 먼저 하나요 히어로가 먼저 하나요?", was before KO_CHOICE)."""
     import json
 
     from rulespal.core.question import korean_yes_no
