@@ -78,14 +78,16 @@ def _verdict(ctx: AnswerContext, best: Pick) -> str | None:
     the answer; a rule that forbids in the question's own words answers no however the reader reads it. A Korean
     yes/no question about an English rule is read in its English terms (``QueryPlan.read``), framed as it asks."""
     asks, t = ctx.plan.asks, ctx.tuning
-    rule = plain(render(ctx.index, best, "", []))
-    only_no = not (best.read is not None and best.read >= t.reader_answers)
     if asks.yes_no or asks.verb_first:
-        return polarity(asks.text, rule, forbidding_only=only_no)
-    if (t.korean_verdict and asks.korean_yes_no and ctx.plan.read and _read_whole(ctx)
-            and ctx.index.docs[best.hit.chunk.doc].lang == "en" and (frame := korean_frame(asks.text)) is not None):
-        return polarity(frame + ctx.plan.read, rule, forbidding_only=only_no, named=True)
-    return None
+        question, named = asks.text, False
+    elif (t.korean_verdict and asks.korean_yes_no and ctx.plan.read
+          and ctx.index.docs[best.hit.chunk.doc].lang == "en" and (frame := korean_frame(asks.text)) is not None
+          and _read_whole(ctx)):
+        question, named = frame + ctx.plan.read, True
+    else:
+        return None
+    only_no = not (best.read is not None and best.read >= t.reader_answers)
+    return polarity(question, plain(render(ctx.index, best, "", [])), forbidding_only=only_no, named=named)
 
 
 def _read_whole(ctx: AnswerContext) -> bool:

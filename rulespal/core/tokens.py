@@ -67,10 +67,15 @@ def _korean_tokens(text: str) -> list[str]:
     return tokens
 
 
+def _kiwi_forms(text: str, tags: tuple[str, ...]) -> list[str]:
+    """The morphemes Kiwi tags with one of ``tags`` in ``text``, as written."""
+    with _lock:
+        return [t.form for t in _kiwi().tokenize(text) if t.tag.split("-")[0] in tags]
+
+
 def korean_nouns(text: str) -> list[str]:
     """The common and proper nouns Kiwi finds in ``text`` ("브룸 토큰으로" -> ["브룸", "토큰"]), particles off."""
-    with _lock:
-        return [t.form for t in _kiwi().tokenize(text) if t.tag.split("-")[0] in ("NNG", "NNP")]
+    return _kiwi_forms(text, ("NNG", "NNP"))
 
 
 @lru_cache(maxsize=200_000)
@@ -86,6 +91,4 @@ LIGHT_KOREAN = frozenset("하 있 되 수 것 거 때 중 좀 그럼 이거 그�
 def korean_content(text: str) -> list[str]:
     """The nouns, verbs, adjectives and roots Kiwi finds in ``text``, light words (``LIGHT_KOREAN``) left out:
     what a reading of the question in other words has to keep ("이동할 수 있나요" -> ["이동"])."""
-    with _lock:
-        return [t.form for t in _kiwi().tokenize(text)
-                if t.tag.split("-")[0] in ("NNG", "NNP", "VV", "VA", "XR") and t.form not in LIGHT_KOREAN]
+    return [w for w in _kiwi_forms(text, ("NNG", "NNP", "VV", "VA", "XR")) if w not in LIGHT_KOREAN]

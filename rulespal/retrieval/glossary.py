@@ -34,6 +34,11 @@ def _korean_in(term: str, text: str) -> bool:
     return re.search(rf"(?<![가-힣]){re.escape(term)}(?:{KO_PARTICLES}|(?![가-힣]))", text) is not None
 
 
+def korean_terms(question: str, glossary: list[tuple[str, str]]) -> list[str]:
+    """The glossary's Korean terms found in the question, as ``expand_query`` finds them."""
+    return [ko for ko, _ in glossary if _korean_in(ko, question)]
+
+
 def expand_query(question: str, glossary: list[tuple[str, str]]) -> list[str]:
     """Terms of the other language for glossary terms found in the question."""
     extra: list[str] = []

@@ -16,7 +16,7 @@ from rulespal.index.embedders import get_embedder
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.acronyms import Acronyms
 from rulespal.retrieval.fusion import fuse, normalized_top
-from rulespal.retrieval.glossary import expand_query
+from rulespal.retrieval.glossary import expand_query, korean_terms
 from rulespal.retrieval.heard import HeardTerms
 from rulespal.retrieval.query import EN_UNITS, QueryPlan
 
@@ -47,7 +47,7 @@ class Retriever:
         return QueryPlan(text, lang, vectors, tuple(tokenize(text)),
                          tuple(tokenize(" ".join(extra))) if extra else (),
                          tuple(tokenize(focus)) if focus else (), for_answer, self._read(text, lang, extra),
-                         tuple(ko for ko, _ in glossary if ko in text) if lang == "ko" else ())
+                         tuple(korean_terms(text, glossary)) if lang == "ko" else ())
 
     def _read(self, text: str, lang: str, extra: list[str] | None = None) -> str:
         """What the reader (English) reads as the question: an English question itself; a Korean one is not read,

@@ -1,5 +1,7 @@
 """How a picked rule reads in the answer's line: tables with their column names, no Markdown left."""
 
+import pytest
+
 from rulespal.ingest.chunks import chunk_text
 from rulespal.answering.picks import Pick
 from rulespal.answering.render import quote_text, table_head
@@ -112,11 +114,13 @@ def test_a_dash_before_a_number_is_a_bullet_and_a_minus_sign_is_not():
     assert plain("- 3 cards each") == "3 cards each"
 
 
-def test_a_quoted_row_replacing_a_wrong_answer_keeps_its_column_names():
+@pytest.mark.parametrize("eol", ["\n", "\r\n"])  # Windows line ends too
+def test_a_quoted_row_replacing_a_wrong_answer_keeps_its_column_names(eol):
     from rulespal.answering.render import headed_quote
     from rulespal.core.text import flat_quote
     from rulespal.core.types import Citation
-    book = "# Actions\n\n| Action | Cost |\n| --- | --- |\n| Move 1 stone | 1 AP |\n| Uncover 1 level | 2 AP |\n"
+    book = eol.join(["# Actions", "", "| Action | Cost |", "| --- | --- |", "| Move 1 stone | 1 AP |",
+                     "| Uncover 1 level | 2 AP |", ""])
     index = _Index(chunk_text("d", book), book)
     row = "| Uncover 1 level | 2 AP |"
     cite = Citation(n=1, doc="d", section="", start=book.index(row), end=book.index(row) + len(row), quote=row)
@@ -143,13 +147,3 @@ def test_a_table_with_windows_line_ends_keeps_its_header():
     line = quote_text(Pick(Hit(chunk, 1.0), (row,), 1.0), book, lambda r: table_head(_Index(chunks, book), chunk, r))  # type: ignore[arg-type]
     assert line == "Item: Rope, Cost: 1", line
 
-
-def test_a_quoted_row_under_windows_line_ends_keeps_its_column_names():
-    from rulespal.answering.render import headed_quote
-    from rulespal.core.text import flat_quote
-    from rulespal.core.types import Citation
-    book = "# Actions\r\n\r\n| Action | Cost |\r\n| --- | --- |\r\n| Move 1 stone | 1 AP |\r\n| Uncover 1 level | 2 AP |\r\n"
-    index = _Index(chunk_text("d", book), book)
-    row = "| Uncover 1 level | 2 AP |"
-    cite = Citation(n=1, doc="d", section="", start=book.index(row), end=book.index(row) + len(row), quote=row)
-    assert flat_quote(headed_quote(index, cite)) == "Action: Uncover 1 level, Cost: 2 AP"  # type: ignore[arg-type]
