@@ -3,6 +3,7 @@
 import form counts (absolute, relative, ``from rulespal import x``, ``importlib.import_module("...")``)."""
 
 import ast
+import importlib.util
 from pathlib import Path
 
 from rulespal.core.settings import REPO_ROOT
@@ -33,6 +34,9 @@ def _imports(path: Path, module: str) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = []
+    loaders = {"import_module", "__import__"} | {  # `from importlib import import_module as im`
+        a.asname for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == "importlib"
+        for a in n.names if a.name == "import_module" and a.asname}
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.extend(a.name for a in node.names)
@@ -45,11 +49,25 @@ def _imports(path: Path, module: str) -> list[str]:
             found.append(base)
             if _package(base) is None:  # `from rulespal import service`: the names are the modules
                 found.extend(f"{base}.{a.name}" for a in node.names)
-        elif (isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name))
-              and (node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id) == "import_module"
-              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-            found.append(node.args[0].value)
+        elif isinstance(node, ast.Call) and _called(node) in loaders:
+            found.append(_dynamic(node))
     return found
+
+
+def _called(node: ast.Call) -> str:
+    func = node.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def _dynamic(node: ast.Call) -> str:
+    """The module an ``import_module(name, package)`` or ``__import__(name)`` call loads; a name only known at run
+    time cannot be checked, so it counts as the top layer (a violation anywhere)."""
+    name, *rest = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args]
+    if name is None:
+        return "rulespal.cli"
+    if name.startswith(".") and rest and rest[0]:
+        return importlib.util.resolve_name(name, rest[0])  # `import_module(".service", "rulespal")`
+    return name
 
 
 def layer_violations(root: Path = REPO_ROOT) -> list[str]:
@@ -89,9 +107,17 @@ def test_the_check_catches_an_upward_import(tmp_path):
     (tmp_path / "rulespal" / "index" / "named.py").write_text("from rulespal import api\n")
     (tmp_path / "rulespal" / "index" / "late.py").write_text(
         "import importlib\nmod = importlib.import_module('rulespal.cli')\n")
+    (tmp_path / "rulespal" / "index" / "dunder.py").write_text("__import__('rulespal.service')\n")
+    (tmp_path / "rulespal" / "index" / "aliased.py").write_text(
+        "from importlib import import_module as im\nim('.api', 'rulespal')\n")
+    (tmp_path / "rulespal" / "core" / "runtime.py").write_text(
+        "import importlib\nname = 'x'\nimportlib.import_module(name)\n")
     (tmp_path / "rulespal" / "index" / "ok.py").write_text("from . import layout\nfrom ..core import text\n")
     assert sorted(layer_violations(tmp_path)) == [
         "rulespal.core.bad imports rulespal.service (layer 5 >= 0)",
+        "rulespal.core.runtime imports rulespal.cli (layer 7 >= 0)",
+        "rulespal.index.aliased imports rulespal.api (layer 6 >= 1)",
+        "rulespal.index.dunder imports rulespal.service (layer 5 >= 1)",
         "rulespal.index.late imports rulespal.cli (layer 7 >= 1)",
         "rulespal.index.named imports rulespal.api (layer 6 >= 1)",
         "rulespal.index.rel imports rulespal.answering (layer 4 >= 1)",

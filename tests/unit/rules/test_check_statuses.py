@@ -146,8 +146,10 @@ def test_a_glossary_term_is_matched_whole_and_nouns_that_end_like_particles_or_s
         return [c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)), glossary=glossary)]
 
     # "마법사" (wizard) is not "마법" (magic) with something after it
-    assert status("마법사 2명을 고용할 수 있습니다 [1].", "Each wizard may cast 3 magic spells.",
-                  (("마법", "magic"),)) != ["contradicted"]
+    assert status("마법사 2개를 받습니다 [1].", "Each wizard may cast 3 magic spells.",
+                  (("마법", "magic"),)) == ["unverified"]
+    assert status("마법 2개를 받습니다 [1].", "Each wizard may cast 3 magic spells.",
+                  (("마법", "magic"),)) == ["contradicted"]
     assert status("승리 점수 2점을 얻습니다 [1].", "Gain 3 victory points.", (("점수", "points"),)) == ["contradicted"]
     assert status("도로 3개를 짓습니다 [1].", "Build 2 roads.", (("도로", "road"),)) == ["contradicted"]
     assert status("도로 2개를 짓습니다 [1].", "Build 2 roads.", (("도로", "road"),)) == ["verified"]
@@ -316,7 +318,7 @@ def test_a_korean_counter_names_what_it_counts():
     assert status("맨 위 4장을 보드 옆에 펼칩니다 [1].") == ["contradicted"]  # 장 counts cards or tiles
     assert status("맨 위 3장을 보드 옆에 펼칩니다 [1].") == ["verified"]
     assert status("맨 위 4개를 보드 옆에 펼칩니다 [1].") == ["unverified"]  # 개 counts anything: not compared
-    assert status("보드 옆에 타일 4장을 놓습니다 [1].") != ["contradicted"]  # it names its noun: tiles, not cards
+    assert status("보드 옆에 타일 4장을 놓습니다 [1].") == ["unverified"]  # it names its noun: tiles, not cards
 
 
 def test_a_number_after_a_verb_is_not_a_thing_of_its_own():
