@@ -7,7 +7,7 @@ import re
 
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.numbers import NUMBER_WORD, WORD_NUMBERS
-from rulespal.core.question import Asks, stems
+from rulespal.core.question import NEGATION, Asks, frame, stems
 from rulespal.core.text import HANGUL_WORD, sentence_span, sentence_spans
 from rulespal.core.tokens import tokenize
 from rulespal.core.types import Answer, Check
@@ -87,18 +87,12 @@ def _in_digits(check: Check) -> str | None:
     return f"{WORD_NUMBERS[word]}{check.claim[m.end():]}"
 
 
-# A rule that says no: a negated modal or verb, "never", "no <one>" ("No player may ...", "cannot", "do not").
-NEGATION = re.compile(r"\b(?:not|never|cannot|no(?:body| one|thing)?(?! matter)|none|nor|neither|forbidden|prohibited|"
-                      r"impossible|\w+n't)\b", re.I)
 # "Yes, ..." / "No. ...": a rule that opens with its answer, or an FAQ entry that asks its question first ("Do I
 # have to place my Monkey next to a tile? No. ...").
 OPENS_YES_NO = re.compile(r"^\W*(?:([^?\n]{8,200})\?[\s\"”*]*)?(yes|no)\b[,.:;!—–-]", re.I)
-# A question about what is allowed, and a rule that allows.
-PERMISSION_ASKED = re.compile(r"\b(?:can|could|may|allowed|permitted|legal|ok(?:ay)?)\b", re.I)
+# A rule that allows.
 PERMITS = re.compile(r"\b(?:may|can|could|allowed|permitted|able to|free(?:ly)? to|at any time|anytime|possible|"
                      r"optional\w*)\b", re.I)
-# A question that states its own case ("... if my unit is exhausted?", "before I have a settlement").
-OWN_CONDITION = re.compile(r"\b(?:if|when|before|during|without|unless|until)\b", re.I)
 # "whether or not you attacked": regardless, neither a negation nor a condition.
 REGARDLESS = re.compile(r"\bwhether or not\b", re.I)
 # The rule's answer hangs on a condition or a limit the question may not meet: no plain yes or no ("once per
@@ -124,13 +118,6 @@ OPEN_NO = re.compile(r"\b(?:unless|except\w*|instead|but\s+(?:\w+\s+){0,2}?(?:ma
 # A rule that opens with its condition ("If you have no settlement, you cannot build a city") forbids only where
 # the question speaks of that condition.
 LEADING_CONDITION = re.compile(r"^\W*(?:if|when|whenever|while|once|after|before|during)\b([^,]*),", re.I)
-# "must I ...", "do I have to ...", "am I forced to ...": read by ``_obliged``, not as "can I ...?"; a question
-# that only mentions a limit or a duty ("is there a limit ...?", "if I am forced to discard, ...") is not read.
-OBLIGATION = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|mandatory|obliged|forced|"
-                        r"limit|maximum|minimum|max|min)\b", re.I)
-WHO = r"(?:i|we|you|u|they|he|she|it)"
-MUST_ASKED = re.compile(rf"\b(?:(?:do|does|did|will|would|should)\s+{WHO}\s+(?:\w+\s+)?(?:have|has|need|needs)\s+to|"
-                        rf"must\s+{WHO}|(?:am|are|is)\s+{WHO}\s+(?:\w+\s+)?(?:required|obliged|forced))\b", re.I)
 NOT_OBLIGED = re.compile(r"\b(?:optional|never mandatory|need not|needn't|(?:not|never|\w+n't)\s+(?:be\s+)?"
                          r"(?:required|mandatory|necessary|obliged|forced|need(?:s|ed)?\s+to|ha(?:ve|s)\s+to))\b", re.I)
 # How many words after "cannot" / "may not" name what a rule forbids.
@@ -138,18 +125,18 @@ FORBIDDEN_WORDS = 6
 MUST = re.compile(r"\b(?:must|has to|have to|(?:is|are) required)\b", re.I)
 
 
-def polarity(question: str, rule: str, forbidding_only: bool = False, named: bool = False) -> str | None:
+def polarity(asks: Asks, rule: str, forbidding_only: bool = False, named: bool = False) -> str | None:
     """"yes" or "no" when a rule answers a plain yes/no question plainly: it opens with "Yes,"/"No,", or the
     sentence that shares most of the question's words states or negates it with no condition, or forbids it
     outright. None when unsure (a negated question, a condition, an exception, two sentences that disagree).
     ``forbidding_only``: only the outright no (where nothing else says the rule answers the question).
     ``named``: a forbidding rule answers no only where it names what the question asks about right after its
     "cannot" (``_forbids``): for a question read in its terms alone, without its verbs."""
-    question, rule = question.replace("’", "'"), rule.replace("’", "'")  # "don’t" is a negation too
+    question, rule = asks.text.replace("’", "'"), rule.replace("’", "'")  # "don’t" is a negation too
     m = None if forbidding_only else OPENS_YES_NO.match(rule)
     if m and (m.group(1) is None or _same_question(question, m.group(1))):
         return m.group(2).casefold()
-    if NEGATION.search(question):
+    if asks.frame.negated:
         return None
     asked = stems(question)
     sentences = [REGARDLESS.sub("", rule[a:b]) for a, b in sentence_spans(rule, clauses=True)]
@@ -157,33 +144,33 @@ def polarity(question: str, rule: str, forbidding_only: bool = False, named: boo
     if not scored or (best := max(n for n, _ in scored)) < 2:
         # asked in other words than the rule's ("save the rest for later?" - "may not carry over any money"):
         # where the reader reads the rule as the answer, a rule that only forbids answers no
-        return None if forbidding_only else _forbids_throughout(question, sentences, asked, named)
+        return None if forbidding_only else _forbids_throughout(asks, sentences, asked, named)
     chosen = [s for n, s in scored if n == best]
     said = {("no" if NEGATION.search(s) else "yes") for s in chosen}
     forbids = (said == {"no"} and any(_forbids(asked, s, named) for s in chosen) and not any(OPEN_NO.search(s) for s in chosen)
                and all(_condition_asked(asked, s) for s in chosen))
     if forbidding_only:
         return "no" if forbids else None
-    if MUST_ASKED.search(question):
+    if asks.frame.duty:
         return _obliged(chosen, forbids)
-    if OBLIGATION.search(question):
+    if asks.frame.duty_or_limit:
         return None
     if forbids:
         return "no"  # a rule that forbids it outright answers no, whatever its condition ("once you pass, ...")
-    met = not OWN_CONDITION.search(question)  # "can I attack if my unit is exhausted?": its own case, not the rule's
+    met = not asks.frame.own_case  # "can I attack if my unit is exhausted?": its own case, not the rule's
     if len(said) != 1 or any(CONDITION.search(_past_asked_condition(asked, s) if met else s) or NOT_OBLIGED.search(s)
                              for s in chosen):
         return None  # "can I skip it?" and "it is not required": a permission, worded as a negation
-    if said == {"yes"} and PERMISSION_ASKED.search(question) and not any(PERMITS.search(s) for s in chosen):
+    if said == {"yes"} and asks.frame.permission and not any(PERMITS.search(s) for s in chosen):
         return None  # asked whether it is allowed, the rule describes without permitting ("Settling moves ...")
     return said.pop()
 
 
-def _forbids_throughout(question: str, sentences: list[str], asked: frozenset[str], named: bool) -> str | None:
+def _forbids_throughout(asks: Asks, sentences: list[str], asked: frozenset[str], named: bool) -> str | None:
     """"no" when every sentence of the rule forbids outright (nothing left open, no condition the question does
     not speak of, no duty lifted): a rule that also permits or describes ("You may trade ... You cannot trade
     during another player's turn") may answer yes. None for a question about a duty or a limit."""
-    if not sentences or MUST_ASKED.search(question) or OBLIGATION.search(question):
+    if not sentences or asks.frame.duty or asks.frame.duty_or_limit:
         return None
     if all(_forbids(asked, s, named) and not OPEN_NO.search(s) and not NOT_OBLIGED.search(s) and _condition_asked(asked, s)
            for s in sentences):
@@ -204,9 +191,9 @@ def _forbids(asked: frozenset[str], sentence: str, named: bool) -> bool:
 def _same_question(question: str, faq: str) -> bool:
     """An FAQ's question is the player's: two words shared, neither negated, the same frame (a duty or a
     permission asked in both or in neither): "Must I reveal my hand? No." does not answer "can I keep it secret?"."""
-    return (len(stems(question) & stems(faq)) >= 2 and not NEGATION.search(question) and not NEGATION.search(faq)
-            and bool(MUST_ASKED.search(question)) == bool(MUST_ASKED.search(faq))
-            and bool(PERMISSION_ASKED.search(question)) == bool(PERMISSION_ASKED.search(faq)))
+    mine, theirs = frame(question), frame(faq)
+    return (len(stems(question) & stems(faq)) >= 2 and not mine.negated and not theirs.negated
+            and (mine.duty, mine.permission) == (theirs.duty, theirs.permission))
 
 
 def _past_asked_condition(asked: frozenset[str], sentence: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulespal.core.question import CLOCK_SAID, Asks, korean_frame
+from rulespal.core.question import CLOCK_SAID, Asks, korean_frame, read_asks
 from rulespal.core.messages import say
 from rulespal.core.numbers import states_quantity
 from rulespal.core.types import Draft
@@ -79,15 +79,15 @@ def _verdict(ctx: AnswerContext, best: Pick) -> str | None:
     yes/no question about an English rule is read in its English terms (``QueryPlan.read``), framed as it asks."""
     asks, t = ctx.plan.asks, ctx.tuning
     if asks.yes_no or asks.verb_first:
-        question, named = asks.text, False
+        asked, named = asks, False
     elif (t.korean_verdict and asks.korean_yes_no and ctx.plan.read
           and ctx.index.docs[best.hit.chunk.doc].lang == "en" and (frame := korean_frame(asks.text)) is not None
           and _read_whole(ctx)):
-        question, named = frame + ctx.plan.read, True
+        asked, named = read_asks(frame + ctx.plan.read), True
     else:
         return None
     only_no = not (best.read is not None and best.read >= t.reader_answers)
-    return polarity(question, plain(render(ctx.index, best, "", [])), forbidding_only=only_no, named=named)
+    return polarity(asked, plain(render(ctx.index, best, "", [])), forbidding_only=only_no, named=named)
 
 
 def _read_whole(ctx: AnswerContext) -> bool:

@@ -157,6 +157,44 @@ def korean_frame(question: str) -> str | None:
     return "can I " if KO_PERMISSION.search(question) else ""
 
 
+# A negation: a negated modal or verb, "never", "no <one>" ("No player may ...", "cannot", "do not"). A negated
+# question's yes would agree with its negation; the answer writers read rules that say no with it too.
+NEGATION = re.compile(r"\b(?:not|never|cannot|no(?:body| one|thing)?(?! matter)|none|nor|neither|forbidden|prohibited|"
+                      r"impossible|\w+n't)\b", re.I)
+# A question about what is allowed.
+PERMISSION_ASKED = re.compile(r"\b(?:can|could|may|allowed|permitted|legal|ok(?:ay)?)\b", re.I)
+# A question that states its own case ("... if my unit is exhausted?", "before I have a settlement").
+OWN_CONDITION = re.compile(r"\b(?:if|when|before|during|without|unless|until)\b", re.I)
+# "must I ...", "do I have to ...", "am I forced to ...": a duty asked about; a question that only mentions a limit
+# or a duty ("is there a limit ...?", "if I am forced to discard, ...") is ``OBLIGATION`` alone.
+OBLIGATION = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|mandatory|obliged|forced|"
+                        r"limit|maximum|minimum|max|min)\b", re.I)
+WHO = r"(?:i|we|you|u|they|he|she|it)"
+MUST_ASKED = re.compile(rf"\b(?:(?:do|does|did|will|would|should)\s+{WHO}\s+(?:\w+\s+)?(?:have|has|need|needs)\s+to|"
+                        rf"must\s+{WHO}|(?:am|are|is)\s+{WHO}\s+(?:\w+\s+)?(?:required|obliged|forced))\b", re.I)
+
+
+MONEY = re.compile(r"[$€£¥₩]|\b(?:money|cash|cost|costs|price|pay|paid|pays|buy|buys|sell|sells|income|earn|earns|"
+                   r"dollars?|bucks?|spend|spends)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """How an English question is framed, for reading a rule's yes or no (curly apostrophes read as straight)."""
+    negated: bool = False  # "can't I ...?" (``NEGATION``)
+    permission: bool = False  # "can I / may I / is it allowed ...?"
+    own_case: bool = False  # it states its own case: "if", "when", "before" ...
+    duty: bool = False  # "must I ...?", "do I have to ...?" (``MUST_ASKED``)
+    duty_or_limit: bool = False  # it speaks of a duty or a limit at all (``OBLIGATION``)
+
+
+def frame(text: str) -> Frame:
+    text = text.replace("’", "'")  # "don’t" is a negation too
+    return Frame(NEGATION.search(text) is not None, PERMISSION_ASKED.search(text) is not None,
+                 OWN_CONDITION.search(text) is not None, MUST_ASKED.search(text) is not None,
+                 OBLIGATION.search(text) is not None)
+
+
 @dataclass(frozen=True)
 class Asks:
     text: str  # the text read
@@ -176,6 +214,8 @@ class Asks:
     clock: bool = False  # it asks for minutes or hours ("how many minutes is a game?", "몇 분 걸려요?")
     verb_first: bool = False  # it opens on its verb ("Can two ships ...?"): its rule's yes or no is read
     korean_yes_no: bool = False  # a Korean yes/no question ("놓을 수 있어요?"): its rule's 네 or 아니요 is read
+    frame: Frame = Frame()  # how it is framed, read for a rule's yes or no
+    money: bool = False  # it speaks of money ("$", "cost", "pay", "cash")
 
 
 @lru_cache(maxsize=2048)
@@ -189,7 +229,8 @@ def read_asks(text: str) -> Asks:
                 DISCARD.search(text) is not None,
                 tuple((m.group().strip(), m.group(1), m.group(2)) for m in SUPERLATIVE.finditer(text)),
                 bool(token_set(text) & TIME_WORDS) or HOW_LONG.search(text) is not None,
-                CLOCK_ASKED.search(text) is not None, verb_first(text), korean_yes_no(text))
+                CLOCK_ASKED.search(text) is not None, verb_first(text), korean_yes_no(text), frame(text),
+                 MONEY.search(text) is not None)
 
 
 # Stems of the words a duration is said in.

@@ -7,8 +7,8 @@ import re
 
 import numpy as np
 
-from rulespal.core.numbers import QUANTITY
 from rulespal.core.players import player_count_words
+from rulespal.core.question import read_asks
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Hit
@@ -59,7 +59,7 @@ class Retriever:
             return ""
         latin = re.findall(r"[A-Za-z][A-Za-z'-]+|\d+", text)
         words = list(dict.fromkeys([*(extra or []), *latin]))
-        return f"{'how many ' if QUANTITY.search(text) else ''}{' '.join(words)}?" if words else ""
+        return f"{'how many ' if read_asks(text).quantity else ''}{' '.join(words)}?" if words else ""
 
     def search(self, q: QueryPlan, games: list[str] | None, k: int) -> list[Hit]:
         t = self.tuning

@@ -726,7 +726,7 @@ def _answers(c: Claim, question: str, answer: str = "") -> bool:
     if not question or HANGUL.search(question) or _other_script(c.thing, question):
         return True  # Korean words and their English glosses are not compared word for word
     asks = read_asks(question)
-    if asks.things and CURRENCY.match(answer[:c.start][-1:]) and not MONEY.search(question):
+    if asks.things and CURRENCY.match(answer[:c.start][-1:]) and not asks.money:
         return False  # "a hand of $1, $2, $3" is money; "how many control markers" does not ask for money
     if asks.counts and c.players in asks.counts:
         return True
@@ -752,8 +752,6 @@ def _surface(stems: frozenset[str], text: str) -> str:
 
 
 CURRENCY = re.compile(r"[$€£¥₩]")
-MONEY = re.compile(r"[$€£¥₩]|\b(?:money|cash|cost|costs|price|pay|paid|pays|buy|buys|sell|sells|income|earn|earns|"
-                   r"dollars?|bucks?|spend|spends)\b", re.I)
 
 
 # Verbs that come right before a number and name no thing ("have 4", "pay 3"), as stems.

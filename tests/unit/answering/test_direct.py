@@ -64,7 +64,10 @@ def test_no_line_for_a_threshold_or_one_of_several_counts():
 
 
 def test_polarity_reads_a_plain_rule_and_stays_quiet_when_unsure():
-    from rulespal.answering.direct import polarity
+    from rulespal.answering import direct
+
+    def polarity(question: str, rule: str, **how) -> str | None:
+        return direct.polarity(read_asks(question), rule, **how)
 
     assert polarity("can i look thru my opponents dugout?", "Yes, all cards in both Dugouts can be looked at.") == "yes"
     assert polarity("do we reshuffle our decks between mini games",
@@ -87,7 +90,10 @@ def test_polarity_reads_a_plain_rule_and_stays_quiet_when_unsure():
 
 
 def test_polarity_reads_a_forbidding_rule_an_obligation_and_a_limit():
-    from rulespal.answering.direct import polarity
+    from rulespal.answering import direct
+
+    def polarity(question: str, rule: str, **how) -> str | None:
+        return direct.polarity(read_asks(question), rule, **how)
 
     # forbidden outright: no, whatever the rule's condition
     assert polarity("if i already passed can i jump back in the bidding for that card",
@@ -123,7 +129,10 @@ def test_polarity_reads_a_forbidding_rule_an_obligation_and_a_limit():
 
 
 def test_polarity_reads_an_faq_answer_and_a_rule_worded_otherwise_that_only_forbids():
-    from rulespal.answering.direct import polarity
+    from rulespal.answering import direct
+
+    def polarity(question: str, rule: str, **how) -> str | None:
+        return direct.polarity(read_asks(question), rule, **how)
 
     faq = ("Do I have to place my Monkey adjacent to another tile? No. If you do not place the Monkey adjacent to "
            "another tile, simply do not apply its Flip effect.")

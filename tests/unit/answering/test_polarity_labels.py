@@ -6,8 +6,13 @@ otherwise that only forbids, the met condition and the permission a "can I" need
 
 import json
 
-from rulespal.answering.direct import polarity
+from rulespal.answering import direct
+from rulespal.core.question import read_asks
 from rulespal.core.settings import REPO_ROOT
+
+
+def polarity(question: str, rule: str, **how) -> str | None:
+    return direct.polarity(read_asks(question), rule, **how)
 
 
 def test_polarity_is_right_when_it_speaks():
