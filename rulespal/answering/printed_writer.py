@@ -7,7 +7,7 @@ import re
 
 from rulespal.core.messages import say
 from rulespal.core.numbers import DIGITS as DIGIT
-from rulespal.core.text import STEP_NUMBER
+from rulespal.core.text import STEP_NUMBER, clause_start
 from rulespal.core.types import Draft
 from rulespal.core.question import stems
 from rulespal.answering.context import AnswerContext
@@ -36,7 +36,8 @@ def printed_elsewhere(ctx: AnswerContext) -> Draft | None:
             m = SHOWN_ON.search(text)
             if m is None:
                 continue
-            subject = stems(re.split(r"[.;:!?]|\b(?:and|but|which|that)\b", text[:m.start()])[-1]) - VAGUE
+            clause = text[clause_start(text, m.start()):m.start()]
+            subject = stems(re.split(r"\b(?:and|but|which|that)\b", clause)[-1]) - VAGUE
             # the whole subject is what the question asks about ("starting health"), not one shared word
             if subject and subject <= asked and len(subject) >= min(2, len(asked)) \
                     and not _stated(ctx, subject, (chunk.doc, u.start)):

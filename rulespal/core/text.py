@@ -203,6 +203,24 @@ def sentence_span(text: str, pos: int, *, clauses: bool = False) -> tuple[int, i
     return next(((a, b) for a, b in spans if pos < b), spans[-1] if spans else (0, len(text)))
 
 
+# A mark that ends a clause; a full stop or comma inside a number ("1.5 Gold", "$1,000") ends nothing.
+CLAUSE_MARKS = re.compile(r"[!?;:\n(\[]|[.,](?!\d)|(?<!\d)[.,]")
+
+
+def clause_start(text: str, pos: int, *, lo: int = 0, commas: bool = False, full_stops: bool = True) -> int:
+    """Where the clause that runs up to ``pos`` starts (not before ``lo``): after the last mark that ends one before
+    it (``CLAUSE_MARKS``; a comma only with ``commas``, a full stop only with ``full_stops``)."""
+    start = lo
+    for m in CLAUSE_MARKS.finditer(text, lo):  # to the end: "1." before ``pos`` may be "1.5"
+        if m.start() >= pos:
+            break
+        mark = m.group()
+        if (mark == "," and not commas) or (mark == "." and not full_stops):
+            continue
+        start = m.end()
+    return start
+
+
 # What a file name says about the file, not the game: "horrified-rulebook.md", "Azul rules.pdf".
 DOCUMENT_WORDS = re.compile(r"(?:[\s_-]+(?:rule[\s_-]?book|rules?(?:[\s_-]?sheet)?|manual|instructions|"
                             r"how[\s_-]to[\s_-]play))+$", re.I)

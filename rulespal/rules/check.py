@@ -328,14 +328,15 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
     return "unverified", None, "no cited passage states this number"
 
 
-# The markers a claim's sentence cites it with: the first run of them after it, before its sentence ends
-# ("... 4 cards [1].", "... [1][2]", "[1, 2]", "(see [1] and [2])").
-OWN_MARKERS = re.compile(r"[^.!?\n\[]*((?:\[\d+(?:\s*,\s*\d+)*\](?:\s*(?:,|and|&)\s*(?=\[))?\s*)+)")
+# A run of citation markers ("[1]", "[1][2]", "[1, 2]", "[1] and [2]").
+MARKER_RUN = re.compile(r"(?:\[\d+(?:\s*,\s*\d+)*\](?:\s*(?:,|and|&)\s*(?=\[))?\s*)+")
 
 
 def _own_markers(answer: str, end: int) -> frozenset[int]:
-    m = OWN_MARKERS.match(answer, end)
-    return frozenset(int(n) for n in re.findall(r"\d+", m.group(1))) if m else frozenset()
+    """The markers a claim's sentence cites it with: the first run of them after it, before its sentence ends
+    ("... 4 cards [1].", "(see [1] and [2])")."""
+    m = MARKER_RUN.search(answer, end, sentence_span(answer, end)[1])
+    return frozenset(int(n) for n in re.findall(r"\d+", m.group())) if m else frozenset()
 
 
 def _contradicted(conflict: tuple[Citation, int, int, str]) -> tuple[str, SourceSpan | None, str | None]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from rulespal.core.numbers import EN_NUMBER_WORDS, KO_COUNTERS, KO_NUMERALS, WORD_NUMBERS, as_int
 from rulespal.core.players import ASKED as PLAYERS
 from rulespal.core.tokens import STOPWORDS, tokenize
-from rulespal.core.text import MARKER, sentence_span
+from rulespal.core.text import MARKER, clause_start, sentence_span
 
 FRACTION_WORDS = {"half": "1/2", "a third": "1/3", "a quarter": "1/4"}
 # A number: digits (signed, a range "2-4", a fraction "1/2"), a number word, a Korean count ("3개", "두 장").
@@ -286,7 +286,7 @@ def words_before(text: str, pos: int, n: int = 3) -> frozenset[str]:
 
 
 def _content_words_before(text: str, pos: int) -> list[str]:
-    clause = re.split(r"[.!?;:\n(\[]", text[max(0, pos - 80):pos])[-1]
+    clause = text[clause_start(text, pos, lo=max(0, pos - 80)):pos]
     return [t for t in tokenize(clause) if t.isalpha() and t not in STOPWORDS]
 
 

@@ -1,6 +1,7 @@
 """Rulebook markup read as a player reads it: table rows as cells, Markdown marks left out."""
 
-from rulespal.core.text import aligned_rows, cells, flat_quote, plain, sentence_span, sentence_spans, words_only
+from rulespal.core.text import (aligned_rows, cells, clause_start, flat_quote, plain, sentence_span, sentence_spans,
+                                words_only)
 
 
 def test_rows_become_cells_and_markdown_marks_go():
@@ -73,3 +74,12 @@ def test_words_only_reads_a_copied_rule_as_the_rule() -> None:
     assert words_only('3. **Take** 3 cards [1, 2] | "then" / discard.') == "take 3 cards then discard"
     assert words_only("- Take 3 cards.") == words_only("Take 3 cards")
     assert words_only("Take 3 cards") != words_only("Take 4 cards")
+
+
+def test_a_clause_starts_after_its_mark_and_never_inside_a_number():
+    text = "Take 1.5 Gold per tile; then draw 2 cards"
+    assert text[clause_start(text, text.index("2")):] == " then draw 2 cards"
+    money = "Pay $1,000, then take 3 gold"
+    assert money[clause_start(money, money.index("3"), commas=True):] == " then take 3 gold"
+    assert money[clause_start(money, money.index("3")):] == money  # commas end a clause only when asked
+    assert clause_start("Costs 1.5 gold", 8) == 0

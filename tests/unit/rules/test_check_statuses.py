@@ -646,3 +646,11 @@ def test_a_row_quoted_under_its_header_in_a_replacement_is_still_a_quote():
     answer = enforce(wrong, None, "what does a set score?", shown=lambda c: head + c.quote)
     assert "Objective: Set of 3 different objects, Score: 3 points" in answer.answer
     assert answer.checks and all(c.quoted and c.status == "verified" for c in answer.checks)
+
+
+def test_a_claims_own_markers_are_found_past_a_decimal_point():
+    from rulespal.rules.check import _own_markers
+
+    answer = "Take 1.5 Gold per tile [2]. Then draw 3 cards [1]."
+    assert _own_markers(answer, answer.index("1.5") + 1) == frozenset({2})
+    assert _own_markers(answer, answer.index("3 cards") + 1) == frozenset({1})
