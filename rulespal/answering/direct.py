@@ -120,7 +120,8 @@ OPEN_NO = re.compile(r"\b(?:unless|except\w*|instead|but\s+(?:\w+\s+){0,2}?(?:ma
 LEADING_CONDITION = re.compile(r"^\W*(?:if|when|whenever|while|once|after|before|during)\b([^,]*),", re.I)
 NOT_OBLIGED = re.compile(r"\b(?:optional|never mandatory|need not|needn't|(?:not|never|\w+n't)\s+(?:be\s+)?"
                          r"(?:required|mandatory|necessary|obliged|forced|need(?:s|ed)?\s+to|ha(?:ve|s)\s+to))\b", re.I)
-# How many words after "cannot" / "may not" name what a rule forbids.
+# How many words after "cannot" / "may not" name what a rule forbids. Hand-set (a648eeb, 2026-12-07) on the Korean
+# yes/no labels (training data, not an eval): "A battleship cannot move onto a reef" names "reef" 4 words on.
 FORBIDDEN_WORDS = 6
 MUST = re.compile(r"\b(?:must|has to|have to|(?:is|are) required)\b", re.I)
 

@@ -29,7 +29,7 @@ from rulespal.answering.abstain import abstain
 from rulespal.answering.context import AnswerContext
 from rulespal.answering.extractive import extractive
 
-PASSAGES = 6  # passages shown to the model
+PASSAGES = 6  # passages shown to the model; hand-set (b3dbd58, 2026-11-30), not swept: no model ships
 _POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="rulespal-llm")  # calls to the model at once
 
 SYSTEM = """You answer board-game rules questions for players, using ONLY the rulebook passages below.

@@ -39,6 +39,11 @@ WIDE_SHARE = 0.5
 # (0.727), 1.34 0.583 (0.682), 1.7 0.542 (0.591), no size headings 0.583 (0.682). The middle of the plateau.
 # (It was 1.08, chosen with the test-split PDFs' type sizes in view.)
 HEADING_SIZE = 1.06
+# A short line is a title (``_short_title``), a heading-like line short and unpunctuated (``_heading_like``); the
+# widest lines that set the column are this quantile of line lengths. Hand-set with the PDF reader (2026-11-30) on
+# the five shipped books' shapes; never swept.
+TITLE_MAX_CHARS, TITLE_MAX_WORDS, HEADING_MAX_WORDS = 80, 10, 8
+COLUMN_QUANTILE = 0.9
 # A type size holding this share of a book's letters is body text, whatever else is larger; and with fewer lines
 # set large than MIN_SIZED_HEADINGS the sizes say nothing about structure (a title, a callout). Hand-set; the dev
 # PDFs' text is the same for 0.05-0.3 and for 1-8 (2026-12-05).
@@ -110,7 +115,7 @@ def mark_headings(pages: list[list[tuple[str, float]]]) -> list[str]:
 
 def _short_title(line: str) -> bool:
     s = line.strip().translate(INVISIBLE)
-    return (bool(s) and (s[0].isupper() or s[0].isdigit()) and len(s) <= 80 and len(s.split()) <= 10
+    return (bool(s) and (s[0].isupper() or s[0].isdigit()) and len(s) <= TITLE_MAX_CHARS and len(s.split()) <= TITLE_MAX_WORDS
             and not re.search(r"[.:;,]$", s) and not PAGE_NUMBER.match(s))
 
 
@@ -182,7 +187,7 @@ def _paragraphs(lines: list[str]) -> list[str]:
     if not lines:
         return []
     lengths = sorted(len(ln.strip()) for ln in lines)
-    wide = lengths[int(len(lengths) * 0.9)] * WIDE_SHARE
+    wide = lengths[int(len(lengths) * COLUMN_QUANTILE)] * WIDE_SHARE
     blocks: list[list[str]] = [[lines[0].strip()]]
     last = lines[0].strip()  # the last line as the page set it, before joining
     for ln in lines[1:]:
@@ -217,5 +222,5 @@ def _continues(prev: str, line: str, wide: float) -> bool:
 def _heading_like(line: str, wide: float) -> bool:
     """Short, unpunctuated, not ending on a small word: "Game setup", "3. Scoring", "A completed road"."""
     words = line.split()
-    return (len(line) < wide and len(words) <= 8 and not TERMINAL.search(line) and "," not in line
+    return (len(line) < wide and len(words) <= HEADING_MAX_WORDS and not TERMINAL.search(line) and "," not in line
             and words[-1].casefold() not in SMALL_WORDS and (line[0].isupper() or line[0].isdigit()))

@@ -20,6 +20,8 @@ from rulespal.retrieval.games import SOUND_MIN_KEY, sound_score
 # English words shorter than this are too many and too alike to be heard in Hangul ("from" for "브룸").
 MIN_LETTERS = 4
 LATIN_WORD = re.compile(rf"[A-Za-z]{{{MIN_LETTERS},}}")
+# A word the rulebook uses at least this often may be heard in Hangul; once, and "from" is heard in "브룸". Hand-set
+# in review (844b664, 2026-12-06); blind dev and five-book answers unchanged.
 MIN_USES = 2
 
 

@@ -27,6 +27,8 @@ MODELS = Path(__file__).resolve().parent.parent / "models"
 MODEL_FILE = MODELS / "reader.onnx"
 TOKENIZER_FILE = MODELS / "reader-tokenizer.json"
 MAX_TOKENS = 128  # question + rule; rules longer than this are cut (training used the same limit)
+# A rule's characters kept before tokenising, a little over MAX_TOKENS' worth: the rest would be cut anyway
+# (f3f9070, 2026-12-02).
 MAX_RULE_CHARS = 600
 # Pairs read at once, each on its own single-threaded run (measured on 2 cores: 3 rules 27 ms one after the
 # other, 16 ms two at a time; one run on two intra-op threads 23-32 ms).

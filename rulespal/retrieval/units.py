@@ -27,6 +27,10 @@ DEONTIC = re.compile(r"\b(?:may|must|can(?:not)?|can't|never|not|only|allowed|ob
                      r"free to|has to|have to|needs? to|unless|except)\b|수\s*(?:있|없)|안\s*됩|해야", re.I)
 COMPONENTS = re.compile(r"\b(components?|contents|what'?s in the box)\b|구성물|내용물", re.I)
 
+# A label sharing a third of its words with the question (LABEL_FULL x overlap >= 1) earns all of ``label_bonus``;
+# hand-set with the unit scorer (0a4aba0, 2026-11-29), the bonus itself swept (tuning.py).
+LABEL_FULL = 3
+
 
 def overlap(index: IndexSnapshot, qtok: Iterable[str], text: str, known_only: bool = True) -> float:
     """Share of the question's term weight (idf) that the text contains.
@@ -77,7 +81,7 @@ def score_units(index: IndexSnapshot, q: QueryPlan, chunk: Chunk, vectors: np.nd
             s += t.w_overlap * _term_match(index, qtok, focus, text, section, t)
             if (lo := _label_overlap(index, qtok, text)) > 0:
                 # "Rest: remove 2 fatigue", "Scout — Cost 3": an entry whose label the question names.
-                s += t.label_bonus * min(1.0, 3 * lo)
+                s += t.label_bonus * min(1.0, LABEL_FULL * lo)
         if wants_rule and DEONTIC.search(text):
             s += t.deontic_bonus
         scores.append(_shape(s, text, u.kind, wants_number, off_topic_components, t))

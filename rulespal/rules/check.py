@@ -44,6 +44,7 @@ RESTATE_SHARE = Tuning().restate_share
 QUOTE_NUMBER = re.compile(rf"(?<![\d.,])[+−-]?(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)(?:[–-]\d+(?![.,/]\d))?(?![\d])"
                           rf"|{SPELLED}", re.I)
 # The fewest words of an answer's sentence copied from a cited quote that make it a quote, not a coincidence.
+# Hand-set (62ec3c6, 2026-12-02) with the checker's labelled claims of its tuned-on half; not swept.
 VERBATIM_MIN_WORDS = 4
 # Words read on each side of a number to tell that an answer's number fills the same slot of the same
 # sentence as a cited rule's ("Randomly select 8 of the 12 treasure cards" against "select 9 of the 12

@@ -242,10 +242,15 @@ def thing_after(text: str, pos: int) -> tuple[frozenset[str], int]:
     return stems, end
 
 
+# How far back (characters) a number's label, six words at most, and its clause's words are looked for. Hand-set,
+# not swept (clause efbd5e3, 2026-11-30; label 640e62f, 2026-12-05).
+LABEL_WINDOW, CLAUSE_WINDOW = 60, 80
+
+
 def _label_before(text: str, pos: int) -> frozenset[str]:
     """"Hull 4", "Attack: 7", "Rum markers: 10": the label a bare number belongs to (a label before a colon
     may be up to six words: a column's name, "Number of Cards Discarded Each Round: 3")."""
-    window = text[max(0, pos - 60):pos]
+    window = text[max(0, pos - LABEL_WINDOW):pos]
     m = (re.search(r"((?:[A-Za-z][\w'-]*\s+){0,5}[A-Za-z][\w'-]*)\s*:\s*$", window)
          or re.search(r"([A-Za-z][\w'-]*)\s*=?\s*$", window))
     return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
@@ -286,7 +291,7 @@ def words_before(text: str, pos: int, n: int = 3) -> frozenset[str]:
 
 
 def _content_words_before(text: str, pos: int) -> list[str]:
-    clause = text[clause_start(text, pos, lo=max(0, pos - 80)):pos]
+    clause = text[clause_start(text, pos, lo=max(0, pos - CLAUSE_WINDOW)):pos]
     return [t for t in tokenize(clause) if t.isalpha() and t not in STOPWORDS]
 
 
