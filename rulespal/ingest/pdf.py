@@ -10,13 +10,16 @@ hyphens it saw at line ends. What comes out of here is the stored text: citation
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 
 from rulespal.core.text import LIST_BULLET
 
 LINE_HYPHEN = "\ufffe"  # PDFium's mark for a hyphen that broke a word at a line end
 INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\x00\x02"), None)
-LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
+# The Latin ligatures (U+FB00-FB06: "ﬁ", "ﬄ"), spelled out by Unicode's compatibility form; only these, so that
+# "½" or a full-width digit stays as the page prints it.
+LIGATURES = re.compile("[\ufb00-\ufb06]")
 PAGE_NUMBER = re.compile(r"^(?:page\s*[|:]?\s*)?\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?$", re.I)
 # A line that opens a list entry: a bullet, a number or letter (core.text.LIST_BULLET), "(2)", "Step 3", or a
 # signed line ("+2 VP: ..."), which a PDF sets as one entry of a list of effects.
@@ -139,9 +142,7 @@ def _bullets(lines: list[str]) -> list[str]:
 
 def _clean_chars(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").translate(INVISIBLE)
-    for lig, plain in LIGATURES.items():
-        text = text.replace(lig, plain)
-    return text
+    return LIGATURES.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
 
 
 def _shape(line: str) -> str:

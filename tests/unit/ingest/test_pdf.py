@@ -26,6 +26,7 @@ def test_hyphens_ligatures_and_invisible_characters():
     assert "removed tiles" in text and "two-player variant" in text  # "two-/player" keeps its hyphen
     assert "The first player" in text and "worth 1 point each" in text
     assert "\u200b" not in text and LINE_HYPHEN not in text
+    assert clean_pages(["\ufb01rst \ufb04oor, \u00bd a tile"]).startswith("first ffloor, \u00bd a tile")  # only ligatures
 
 
 def test_running_headers_and_page_numbers_are_dropped():
