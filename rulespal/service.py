@@ -26,7 +26,7 @@ from rulespal.answering.picks import Pick, Picker
 from rulespal.answering.render import headed_quote
 from rulespal.core.errors import BadRequest, EmptyQuestion, QuestionTooLong, UnknownGame
 from rulespal.core.messages import say
-from rulespal.core.question import parts
+from rulespal.core.question import parts, read_asks
 from rulespal.core.settings import Settings
 from rulespal.core.text import HANGUL_WORD, detect_lang, valid_doc_id
 from rulespal.core.tokens import token_set, tokenize
@@ -265,7 +265,7 @@ class RulesPal:
         t, lang, docs = self.tuning, plan.lang, books.index.docs
         names = tuple(n for g in draft.games if g in docs for n in (docs[g].title, *docs[g].aliases))
         # the question as corrected for search: "how much dos a schoner cost" asks about a schooner here too
-        answer = enforce(draft, books.facts, question, lang, names, t.restate_share,
+        answer = enforce(draft, books.facts, read_asks(question), lang, names, t.restate_share,
                          tuple(books.glossary(list(draft.games))) if draft.games else (),
                          lambda cite: headed_quote(books.index, cite))
         if (t.quantity_needs_answer and answer.answerable and lang == "en" and plan.asks.quantity and not draft.derived

@@ -26,7 +26,7 @@ from rulespal.core.loanwords import sounds_alike
 from rulespal.core.messages import say
 from rulespal.core.numbers import KO_COUNTERS, KO_PARTICLES
 from rulespal.core.players import NAMED_COUNTS, listed_counts, player_counts
-from rulespal.core.question import TIME_WORDS, read_asks
+from rulespal.core.question import TIME_WORDS, Asks, read_asks
 from rulespal.core.text import (HANGUL, MARKER, flat_quote, plain, sentence_span, sentence_spans, unwrap,
                                 words_only)
 from rulespal.core.tokens import tokenize
@@ -66,12 +66,15 @@ def _as_quoted(cite: Citation) -> str:
     return cite.quote
 
 
-def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
+def check_answer(draft: Draft, book: FactBook | None = None, question: Asks | str = "",
                  names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE,
                  glossary: tuple[tuple[str, str], ...] = (), shown: Callable[[Citation], str] = _as_quoted
                  ) -> list[Check]:
-    claims, others = read_claims(draft.text, question, names)
-    worked = _worked(draft, question)
+    """The checks of the draft's numbers against its citations and the rules' tables. ``question``: what the
+    player asked, read once (``read_asks``; a string is read here)."""
+    asks = question if isinstance(question, Asks) else read_asks(question)
+    claims, others = read_claims(draft.text, asks.text, names)
+    worked = _worked(draft, asks.text)
     flat_quotes = _flat_quotes(draft, shown)
     checks: list[Check] = []
     # numbers of the quoted rules (an extractive answer quotes; a language model's is quoted word for word) about
@@ -79,7 +82,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
     incidental: set[int] = set()
     seen: dict[str, str] = {}
     starts: list[int] = []
-    unworked = not worked and not draft.derived and _own_situation(question)
+    unworked = not worked and not draft.derived and _own_situation(asks)
     for c in claims:
         quoted = None if (c.start, c.number) in worked else _quoted_verbatim(c, draft, flat_quotes)
         status, source, detail = (worked.get((c.start, c.number)) or quoted
@@ -88,16 +91,16 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
             continue
         seen[c.text] = status
         starts.append(c.start)
-        not_it = None if status != "verified" else _not_the_answer(c, question, draft.text)
+        not_it = None if status != "verified" else _not_the_answer(c, asks, draft.text)
         answers: bool | None = True
-        if not_it is not None and quoted is not None and not _wrong_count(c, question, draft.text):
+        if not_it is not None and quoted is not None and not _wrong_count(c, asks, draft.text):
             # a number of a rule quoted word for word is that rule's number: whether the rule answers is the
             # writer's choice, shown by what it quotes, not by a "does not answer" chip on each of its numbers
             # (unless it is for another player count and the answer gives none of the counts asked)
             answers = None
         elif not_it is not None:
             answers, detail = False, f"does not answer: {not_it}"
-        elif status == "verified" and (unworked or not _answers(c, question, draft.text)):
+        elif status == "verified" and (unworked or not _answers(c, asks, draft.text)):
             answers = None  # another number of the rule, or the rule's own where the player's needs working
         checks.append(Check(claim=c.text, status=cast(Status, status), source=source, detail=detail, answers=answers,
                             quoted=quoted is not None, start=c.start, end=c.end))
@@ -107,7 +110,7 @@ def check_answer(draft: Draft, book: FactBook | None = None, question: str = "",
         # the answer states what was asked: the other numbers of the rules it quotes are not wrong answers
         checks = [c.model_copy(update={"answers": None, "detail": None}) if i in incidental else c
                   for i, c in enumerate(checks)]
-    checks = _closest_answers(checks, starts, question, draft.text)
+    checks = _closest_answers(checks, starts, asks.text, draft.text)
     for o in others:
         if o.kind == "question" and o.text not in seen:
             seen[o.text] = "unverified"
@@ -685,9 +688,9 @@ def _cell_number(f: Fact, c: Claim) -> str | None:
     return normalise(first.group()) if first else None
 
 
-def _not_the_answer(c: Claim, question: str, answer: str = "") -> str | None:
+def _not_the_answer(c: Claim, asks: Asks, answer: str = "") -> str | None:
     """Why a verified claim does not answer the question (another thing, another player count), or None."""
-    asks = read_asks(question)
+    question = asks.text
     asked_counts = asks.counts
     if (asked_counts and c.players is not None and c.players not in asked_counts
             and not asked_counts & _nearest_counts(answer, c.start)):  # "4, 5 or 6 players: 3 cards"
@@ -709,25 +712,24 @@ def _what_it_counts(c: Claim) -> frozenset[str]:
     return c.thing - VERBS_BEFORE_NUMBERS - (PLAYER_WORDS if PER_PLAYER.match(c.text) else frozenset())
 
 
-def _wrong_count(c: Claim, question: str, answer: str) -> bool:
+def _wrong_count(c: Claim, asks: Asks, answer: str) -> bool:
     """The claim is for another player count than the question asks, and the answer gives none of those asked."""
-    asked = read_asks(question).counts
+    asked = asks.counts
     return bool(asked) and c.players is not None and c.players not in asked and not asked & player_counts(answer)
 
 
-def _own_situation(question: str) -> bool:
+def _own_situation(asks: Asks) -> bool:
     """"I have 23 resources left, how many points?": the player's own amounts and a total asked. Only a worked
     total answers it; a number of the rule quoted instead ("1 point for each 5 resources") is the rule's."""
-    asks = read_asks(question)
     return asks.result and any(a.numeral and not a.is_context for a in asks.amounts)
 
 
-def _answers(c: Claim, question: str, answer: str = "") -> bool:
+def _answers(c: Claim, asks: Asks, answer: str = "") -> bool:
     """Something says a verified claim is what the question asks: the player count it asks about, or a thing the
     question names (a question in another script, or one that names nothing countable, gives no such sign)."""
+    question = asks.text
     if not question or HANGUL.search(question) or _other_script(c.thing, question):
         return True  # Korean words and their English glosses are not compared word for word
-    asks = read_asks(question)
     if asks.things and CURRENCY.match(answer[:c.start][-1:]) and not asks.money:
         return False  # "a hand of $1, $2, $3" is money; "how many control markers" does not ask for money
     if asks.counts and c.players in asks.counts:
@@ -762,7 +764,7 @@ VERBS_BEFORE_NUMBERS = frozenset(tokenize("have has had get gets take takes gain
                                           "equals exceed exceeds add adds lose loses spend spends"))
 
 
-def enforce(draft: Draft, book: FactBook | None, question: str = "", lang: str = "en",
+def enforce(draft: Draft, book: FactBook | None, question: Asks | str = "", lang: str = "en",
             names: tuple[str, ...] = (), restate_share: float = RESTATE_SHARE,
             glossary: tuple[tuple[str, str], ...] = (), shown: Callable[[Citation], str] = _as_quoted) -> Answer:
     """The checked answer; a draft with a contradicted number is replaced by the quoted rule. ``shown``: a
