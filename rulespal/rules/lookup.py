@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulespal.core.players import ASKED, players_asked
 from rulespal.core.text import NUMBER_CELL, plain
 from rulespal.core.tokens import STOPWORDS, tokenize
 from rulespal.rules.tables import Cell, Row, Table
 
+PLAYER_COUNT = re.compile(r"(?<!\d)(\d)\s*-?\s*(?:players?\b|p\b|인|명)", re.I)
 HEADER_PLAYERS = re.compile(r"(?<!\d)(\d)(?:\s*/\s*(\d))?\s*-?\s*players?\b", re.I)
 NUMBER = re.compile(r"(?<![\d.])(\d{1,3})(?![\d.])")
 
@@ -30,6 +30,11 @@ class Lookup:
         if self.column is None:
             return [c for r in self.rows for c in r.cells]
         return [r.cells[self.column] for r in self.rows if self.column < len(r.cells)]
+
+
+def player_count(question: str) -> int | None:
+    m = PLAYER_COUNT.search(question)
+    return int(m.group(1)) if m else None
 
 
 def _column_for_players(header: Row, n: int) -> int | None:
@@ -76,10 +81,10 @@ def lookup(table: Table, question: str, min_share: float) -> Lookup | None:
 
     ``min_share``: how much of a row or column name the question must hold to select it.
     """
-    n_players = players_asked(question)  # the one reading of a player count (core.players)
+    n_players = player_count(question)
     column = _column_for_players(table.header, n_players) if n_players else None
     body = table.body
-    numbers = _row_keys(ASKED.sub(" ", question), table)
+    numbers = _row_keys(PLAYER_COUNT.sub(" ", question), table)
     by_players = sum(1 for c in table.header.cells if HEADER_PLAYERS.search(c.text)) >= 2
     if by_players and column is None:
         return None  # a player-count table answers player-count questions only
