@@ -5,6 +5,8 @@
 import json
 import queue
 import secrets
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
@@ -18,9 +20,6 @@ from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field, create_model
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Message, Receive
-from limits import RateLimitItemPerSecond
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 
 from rulespal.core.errors import BadToken, NotRemovable, RulesPalError, UploadsOff
 from rulespal.core.settings import Settings, get_settings
@@ -113,17 +112,16 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 
 class Limits:
-    """Request size and per-client rate limits, as plain ASGI middleware (no state shared between processes). The
-    rate: at most ``burst`` requests in any window of ``burst / per_minute`` minutes, by the ``limits`` library's
-    moving window (240 a minute, 60 at once: 60 in any 15 s)."""
+    """Request size and per-client rate limits, as plain ASGI middleware (no state shared between processes)."""
 
     def __init__(self, app, max_body: int, per_minute: int, burst: int, max_upload: int = 0):
         self.app = app
         self.max_body = max_body
         self.max_upload = max_upload  # POST /api/rulebooks carries a whole rulebook file
         self.rate = per_minute / 60.0
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())  # forgets idle clients as their windows expire
-        self.window = RateLimitItemPerSecond(burst, max(1, round(burst / self.rate))) if self.rate > 0 else None
+        self.burst = burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+        self.lock = threading.Lock()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or not scope["path"].startswith("/api/"):
@@ -154,7 +152,17 @@ class Limits:
 
     def _allow(self, scope) -> bool:
         client = (scope.get("client") or ("?", 0))[0]
-        return self.window is None or self.limiter.hit(self.window, client)
+        now = time.monotonic()
+        with self.lock:
+            tokens, last = self.buckets.get(client, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - last) * self.rate)
+            if tokens < 1.0:
+                self.buckets[client] = (tokens, now)
+                return False
+            self.buckets[client] = (tokens - 1.0, now)
+            if len(self.buckets) > 10000:  # forget idle clients rather than grow without bound
+                self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 300}
+            return True
 
 
 class _ClientGone(Exception):
