@@ -92,6 +92,17 @@ def test_real_server_answers_with_exact_citations(live_server, service):
     assert bad.status_code == 400 and bad.json()["error"]["code"] == "empty_question"
 
 
+def test_the_rate_limit_counts_each_client_on_its_own_and_zero_turns_it_off():
+    from rulespal.api import Limits
+
+    limits = Limits(None, max_body=1024, per_minute=6, burst=2)
+    a, b = {"client": ("10.0.0.1", 5000)}, {"client": ("10.0.0.2", 5000)}
+    assert [limits._allow(a) for _ in range(3)] == [True, True, False]
+    assert limits._allow(b) is True
+    off = Limits(None, max_body=1024, per_minute=0, burst=2)
+    assert off.rate == 0  # __call__ asks _allow only when the rate is on
+
+
 def test_rate_limit_and_body_size(service, built):
     from fastapi.testclient import TestClient
 
