@@ -36,7 +36,7 @@ def printed_elsewhere(ctx: AnswerContext) -> Draft | None:
             m = SHOWN_ON.search(text)
             if m is None:
                 continue
-            clause = text[clause_start(text, m.start()):m.start()]
+            clause = text[clause_start(text, m.start(), marks=".;:!?"):m.start()]
             subject = stems(re.split(r"\b(?:and|but|which|that)\b", clause)[-1]) - VAGUE
             # the whole subject is what the question asks about ("starting health"), not one shared word
             if subject and subject <= asked and len(subject) >= min(2, len(asked)) \

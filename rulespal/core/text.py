@@ -208,21 +208,18 @@ def sentence_span(text: str, pos: int, *, clauses: bool = False) -> tuple[int, i
     return next(((a, b) for a, b in spans if pos < b), spans[-1] if spans else (0, len(text)))
 
 
-# A mark that ends a clause; a full stop or comma inside a number ("1.5 Gold", "$1,000") ends nothing.
-CLAUSE_MARKS = re.compile(r"[!?;:\n(\[]|[.,](?!\d)|(?<!\d)[.,]")
+# What ends a clause by default: a sentence's end, ";", ":", a line break, an opening bracket.
+CLAUSE_MARKS = ".!?;:\n(["
 
 
-def clause_start(text: str, pos: int, *, lo: int = 0, commas: bool = False, full_stops: bool = True) -> int:
-    """Where the clause that runs up to ``pos`` starts (not before ``lo``): after the last mark that ends one before
-    it (``CLAUSE_MARKS``; a comma only with ``commas``, a full stop only with ``full_stops``)."""
+def clause_start(text: str, pos: int, *, lo: int = 0, marks: str = CLAUSE_MARKS) -> int:
+    """Where the clause that runs up to ``pos`` starts (not before ``lo``): after the last of ``marks`` before it. A
+    full stop or a comma between two digits ("1.5 Gold", "$1,000") ends nothing."""
     start = lo
-    for m in CLAUSE_MARKS.finditer(text, lo):  # to the end: "1." before ``pos`` may be "1.5"
-        if m.start() >= pos:
-            break
-        mark = m.group()
-        if (mark == "," and not commas) or (mark == "." and not full_stops):
-            continue
-        start = m.end()
+    for i in range(lo, min(pos, len(text))):
+        ch = text[i]
+        if ch in marks and not (ch in ".," and 0 < i < len(text) - 1 and text[i - 1].isdigit() and text[i + 1].isdigit()):
+            start = i + 1
     return start
 
 

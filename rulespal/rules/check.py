@@ -332,15 +332,15 @@ def _against_sentences(citations: tuple[Citation, ...], c: Claim, restate_share:
     return "unverified", None, "no cited passage states this number"
 
 
-# A run of citation markers ("[1]", "[1][2]", "[1, 2]", "[1] and [2]").
-MARKER_RUN = re.compile(r"(?:\[\d+(?:\s*,\s*\d+)*\](?:\s*(?:,|and|&)\s*(?=\[))?\s*)+")
+# The markers a claim's sentence cites it with: the first run of them after it, before any full stop, "!", "?",
+# line break or other bracket ("... 4 cards [1].", "... [1][2]", "[1, 2]", "(see [1] and [2])"); a decimal point
+# ("1.5 Gold") ends nothing. Stopping early is the safe side: no marker, no comparison.
+OWN_MARKERS = re.compile(r"(?:[^.!?\n\[]|(?<=\d)\.(?=\d))*((?:\[\d+(?:\s*,\s*\d+)*\](?:\s*(?:,|and|&)\s*(?=\[))?\s*)+)")
 
 
 def _own_markers(answer: str, end: int) -> frozenset[int]:
-    """The markers a claim's sentence cites it with: the first run of them after it, before its sentence ends
-    ("... 4 cards [1].", "(see [1] and [2])")."""
-    m = MARKER_RUN.search(answer, end, sentence_span(answer, end)[1])
-    return frozenset(int(n) for n in re.findall(r"\d+", m.group())) if m else frozenset()
+    m = OWN_MARKERS.match(answer, end)
+    return frozenset(int(n) for n in re.findall(r"\d+", m.group(1))) if m else frozenset()
 
 
 def _contradicted(conflict: tuple[Citation, int, int, str]) -> tuple[str, SourceSpan | None, str | None]:

@@ -128,7 +128,7 @@ def rule_statements(text: str) -> list[Statement]:
                              start=m.start(), end=m.end()))
     for m in PLAYERS_MINUS.finditer(text):
         sign = 1 if m.group("dir").casefold() in ("plus", "+") else -1
-        what = m.group("what")[clause_start(m.group("what"), len(m.group("what")), commas=True):]
+        what = m.group("what")[clause_start(m.group("what"), len(m.group("what")), marks=".;:,"):]
         out.append(Statement("players", sign * (number(m.group("n")) or 0), stems(what), start=m.start(), end=m.end()))
     for m in UNTIL.finditer(text):
         out.append(Statement("until", number(m.group("n")) or 0, stems(m.group("what")), start=m.start(), end=m.end()))
@@ -163,7 +163,7 @@ def _relations(text: str) -> list[Statement]:
         for m in rx.finditer(text):
             n = number(m.group("n") or m.group("n2"))
             if n is not None:
-                about = stems(text[clause_start(text, m.start()):m.start()])
+                about = stems(text[clause_start(text, m.start(), marks=".;:"):m.start()])
                 out.append(Statement("threshold", n, about, relation=relation, start=m.start(), end=m.end()))
     return out
 

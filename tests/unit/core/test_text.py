@@ -80,6 +80,6 @@ def test_a_clause_starts_after_its_mark_and_never_inside_a_number():
     text = "Take 1.5 Gold per tile; then draw 2 cards"
     assert text[clause_start(text, text.index("2")):] == " then draw 2 cards"
     money = "Pay $1,000, then take 3 gold"
-    assert money[clause_start(money, money.index("3"), commas=True):] == " then take 3 gold"
+    assert money[clause_start(money, money.index("3"), marks=".,;:"):] == " then take 3 gold"
     assert money[clause_start(money, money.index("3")):] == money  # commas end a clause only when asked
     assert clause_start("Costs 1.5 gold", 8) == 0

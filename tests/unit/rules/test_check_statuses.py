@@ -654,3 +654,10 @@ def test_a_claims_own_markers_are_found_past_a_decimal_point():
     answer = "Take 1.5 Gold per tile [2]. Then draw 3 cards [1]."
     assert _own_markers(answer, answer.index("1.5") + 1) == frozenset({2})
     assert _own_markers(answer, answer.index("3 cards") + 1) == frozenset({1})
+
+
+def test_a_claims_own_markers_stop_at_another_bracket_or_an_abbreviation():
+    from rulespal.rules.check import _own_markers
+
+    answer = "Each player draws 3 cards (e.g. Wood or Ore) at the start, then 1 card each turn [2]. See the setup [1]."
+    assert _own_markers(answer, answer.index("3 cards") + 1) == frozenset()  # not [2]: that is the next clause's
