@@ -217,8 +217,16 @@ def _from_question(text: str, m: re.Match, number: str, asked: set[tuple[str, fr
     return any(n == number and (not thing or not q_thing or thing & q_thing) for n, q_thing in asked)
 
 
+# A number that is a bound: "3 or more", "2 or fewer", "10+".
+BOUND = re.compile(r"\s*(?:(\+)(?!\s*\d)|or\s+(more|fewer|less|higher|lower|greater)\b)", re.I)
+
+
 def thing_after(text: str, pos: int) -> tuple[frozenset[str], int]:
-    """The noun phrase after a number (up to three words, stopping at small words): its stems and end."""
+    """The noun phrase after a number (up to three words, stopping at small words), past a bound's words ("2 or
+    fewer trains" counts trains): its stems and end."""
+    if (bound := BOUND.match(text, pos)) and (nxt := re.match(r"\s*([^\W\d_]+)", text[bound.end():])) \
+            and nxt.group(1).casefold() not in STOPWORDS:
+        pos = bound.end()  # a bound's noun follows it at once ("10 or more you draw": none)
     # a word stops at a digit: "2 Gems3 Gems" (a table's glued cells) counts Gems, not "Gems3"
     m = re.match(r"\s*(?:x\s+|×\s*)?[*_]*((?:[^\W\d_](?:[^\W\d_]|['’-])*[*_]*\s*){1,3})", text[pos:])
     if not m:

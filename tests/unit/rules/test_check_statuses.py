@@ -661,3 +661,14 @@ def test_a_claims_own_markers_stop_at_another_bracket_or_an_abbreviation():
 
     answer = "Each player draws 3 cards (e.g. Wood or Ore) at the start, then 1 card each turn [2]. See the setup [1]."
     assert _own_markers(answer, answer.index("3 cards") + 1) == frozenset()  # not [2]: that is the next clause's
+
+
+def test_a_bound_counts_the_noun_after_its_words():
+    quote = "When a player has only 2 ships left, the game ends."
+    cite = _whole(quote)
+
+    def status(answer):
+        return [c.status for c in check_answer(Draft(answer, True, ("d",), (cite,)), None, "when does it end?")]
+
+    assert status("The game ends when a player is down to 2 or fewer ships [1].") == ["verified"]  # ships, not "fewer"
+    assert status("The game ends when a player is down to 3 or fewer ships [1].") == ["contradicted"]
