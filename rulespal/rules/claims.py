@@ -261,7 +261,13 @@ def _label_before(text: str, pos: int) -> frozenset[str]:
     window = text[max(0, pos - LABEL_WINDOW):pos]
     m = (re.search(r"((?:[A-Za-z][\w'-]*\s+){0,5}[A-Za-z][\w'-]*)\s*:\s*$", window)
          or re.search(r"([A-Za-z][\w'-]*)\s*=?\s*$", window))
-    return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
+    if m is None or m.group(1).casefold() in NOT_LABELS:
+        return frozenset()
+    return frozenset(t for t in tokenize(m.group(1)) if t.isalpha())
+
+
+# Words that come right before a number and name nothing it counts ("otherwise 0", "instead 3").
+NOT_LABELS = frozenset("otherwise instead exactly else again still even".split())
 
 
 def sentence_at(text: str, pos: int) -> str:

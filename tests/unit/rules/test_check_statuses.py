@@ -672,3 +672,10 @@ def test_a_bound_counts_the_noun_after_its_words():
 
     assert status("The game ends when a player is down to 2 or fewer ships [1].") == ["verified"]  # ships, not "fewer"
     assert status("The game ends when a player is down to 3 or fewer ships [1].") == ["contradicted"]
+
+
+def test_an_adverb_before_a_bare_number_is_no_label():
+    quote = "It brings in 7 victory points with exactly 3 dinosaurs. Otherwise, it brings in 0 points."
+    answer = "It gives 7 points with exactly 3 dinosaurs, otherwise 0 [1]."
+    checks = check_answer(Draft(answer, True, ("d",), (_whole(quote),)), None, "what does it score?")
+    assert [(c.claim, c.status) for c in checks if c.claim == "0"] == [("0", "verified")]
