@@ -679,3 +679,15 @@ def test_an_adverb_before_a_bare_number_is_no_label():
     answer = "It gives 7 points with exactly 3 dinosaurs, otherwise 0 [1]."
     checks = check_answer(Draft(answer, True, ("d",), (_whole(quote),)), None, "what does it score?")
     assert [(c.claim, c.status) for c in checks if c.claim == "0"] == [("0", "verified")]
+
+
+def test_a_plus_that_adds_is_no_bound_and_a_colon_label_is_kept():
+    def status(answer, quote):
+        return [(c.claim, c.status) for c in check_answer(Draft(answer, True, ("d",), (_whole(quote),)), None, "?")]
+
+    # "2 + Strength dice" adds: the right "5 dice" is not red
+    assert status("Roll 5 dice: 2 plus your 3 Strength [1].", "Attack with 2 + Strength dice. Each hero has 3 Strength.")[0] \
+        == ("5 dice", "unverified")
+    assert status("You draw 3 cards with 10+ cards in hand [1].", "With 10+ cards in hand, draw 3 cards.") == [
+        ("3 cards", "verified"), ("10+ cards", "verified")]
+    assert status("Even: 4 [1]", "Roll the die. Even: 2 coins. Odd: 4 coins.") == [("4", "unverified")]  # Even's is 2
