@@ -32,7 +32,7 @@ from rulespal.core.text import (HANGUL, MARKER, flat_quote, plain, sentence_span
 from rulespal.core.tokens import tokenize
 from rulespal.core.tuning import Tuning
 from rulespal.core.types import Answer, Check, Citation, Draft, SourceSpan
-from rulespal.rules.claims import (BOUND, NUMBER, SPELLED, Claim, keys_before, normalise, players_near,
+from rulespal.rules.claims import (NUMBER, SPELLED, Claim, keys_before, normalise, players_near,
                                    read_claims, thing_after, words_before)
 from rulespal.rules.facts import Fact, FactBook
 from rulespal.rules.lookup import HEADER_PLAYERS, ROW_KEY, key_holds
@@ -563,6 +563,10 @@ def _worked_out(values: list[str]) -> set[str]:
 
 def _other_script(thing: frozenset[str], sentence: str) -> bool:
     return bool(thing) and all(HANGUL.search(t) for t in thing) and not HANGUL.search(sentence)
+
+
+# A number that is a bound: "3 or more", "2 or fewer", "10+".
+BOUND = re.compile(r"\s*(?:(\+)(?!\s*\d)|or\s+(more|fewer|less|higher|lower|greater)\b)", re.I)
 
 
 def _bound(text: str, end: int) -> str | None:

@@ -217,18 +217,8 @@ def _from_question(text: str, m: re.Match, number: str, asked: set[tuple[str, fr
     return any(n == number and (not thing or not q_thing or thing & q_thing) for n, q_thing in asked)
 
 
-# A number that is a bound: "3 or more", "2 or fewer", "10+".
-BOUND = re.compile(r"\s*(?:(\+)(?!\s*\d)|or\s+(more|fewer|less|higher|lower|greater)\b)", re.I)
-
-
 def thing_after(text: str, pos: int) -> tuple[frozenset[str], int]:
-    """The noun phrase after a number (up to three words, stopping at small words), past a bound's words ("2 or
-    fewer trains" counts trains): its stems and end."""
-    if (bound := BOUND.match(text, pos)) and (bound.group(2) or text[pos:pos + 1] == "+") \
-            and (nxt := re.match(r"\s*([^\W\d_]+)", text[bound.end():])) and nxt.group(1).casefold() not in STOPWORDS:
-        # a bound's noun follows it at once ("10 or more you draw": none); "+" only glued to the number ("10+
-        # cards"): "2 + Strength dice" adds, it bounds nothing
-        pos = bound.end()
+    """The noun phrase after a number (up to three words, stopping at small words): its stems and end."""
     # a word stops at a digit: "2 Gems3 Gems" (a table's glued cells) counts Gems, not "Gems3"
     m = re.match(r"\s*(?:x\s+|×\s*)?[*_]*((?:[^\W\d_](?:[^\W\d_]|['’-])*[*_]*\s*){1,3})", text[pos:])
     if not m:
@@ -261,14 +251,9 @@ def _label_before(text: str, pos: int) -> frozenset[str]:
     """"Hull 4", "Attack: 7", "Rum markers: 10": the label a bare number belongs to (a label before a colon
     may be up to six words: a column's name, "Number of Cards Discarded Each Round: 3")."""
     window = text[max(0, pos - LABEL_WINDOW):pos]
-    m = re.search(r"((?:[A-Za-z][\w'-]*\s+){0,5}[A-Za-z][\w'-]*)\s*:\s*$", window)  # "Even: 2 coins" is a label
-    if m is None and (m := re.search(r"([A-Za-z][\w'-]*)\s*=?\s*$", window)) and m.group(1).casefold() in NOT_LABELS:
-        return frozenset()
+    m = (re.search(r"((?:[A-Za-z][\w'-]*\s+){0,5}[A-Za-z][\w'-]*)\s*:\s*$", window)
+         or re.search(r"([A-Za-z][\w'-]*)\s*=?\s*$", window))
     return frozenset(t for t in tokenize(m.group(1)) if t.isalpha()) if m else frozenset()
-
-
-# Words that come right before a number with no colon and name nothing it counts ("otherwise 0", "instead 3").
-NOT_LABELS = frozenset("otherwise instead exactly else again still".split())
 
 
 def sentence_at(text: str, pos: int) -> str:
