@@ -7,7 +7,7 @@ import re
 
 from rulespal.core.loanwords import sounds_alike
 from rulespal.core.numbers import NUMBER_WORD, WORD_NUMBERS
-from rulespal.core.question import NEGATION, Asks, frame, stems
+from rulespal.core.question import NEGATION, Asks, Frame, frame, stems
 from rulespal.core.text import HANGUL_WORD, sentence_span, sentence_spans
 from rulespal.core.tokens import tokenize
 from rulespal.core.types import Answer, Check
@@ -135,7 +135,7 @@ def polarity(asks: Asks, rule: str, forbidding_only: bool = False, named: bool =
     "cannot" (``_forbids``): for a question read in its terms alone, without its verbs."""
     question, rule = asks.text.replace("’", "'"), rule.replace("’", "'")  # "don’t" is a negation too
     m = None if forbidding_only else OPENS_YES_NO.match(rule)
-    if m and (m.group(1) is None or _same_question(question, m.group(1))):
+    if m and (m.group(1) is None or _same_question(question, asks.frame, m.group(1))):
         return m.group(2).casefold()
     if asks.frame.negated:
         return None
@@ -189,10 +189,11 @@ def _forbids(asked: frozenset[str], sentence: str, named: bool) -> bool:
                for m in FORBIDS.finditer(sentence))
 
 
-def _same_question(question: str, faq: str) -> bool:
-    """An FAQ's question is the player's: two words shared, neither negated, the same frame (a duty or a
-    permission asked in both or in neither): "Must I reveal my hand? No." does not answer "can I keep it secret?"."""
-    mine, theirs = frame(question), frame(faq)
+def _same_question(question: str, mine: Frame, faq: str) -> bool:
+    """An FAQ's question is the player's (``mine``: the player's question as already read): two words shared,
+    neither negated, the same frame (a duty or a permission asked in both or in neither): "Must I reveal my hand?
+    No." does not answer "can I keep it secret?"."""
+    theirs = frame(faq)
     return (len(stems(question) & stems(faq)) >= 2 and not mine.negated and not theirs.negated
             and (mine.duty, mine.permission) == (theirs.duty, theirs.permission))
 

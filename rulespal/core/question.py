@@ -230,7 +230,7 @@ def read_asks(text: str) -> Asks:
                 tuple((m.group().strip(), m.group(1), m.group(2)) for m in SUPERLATIVE.finditer(text)),
                 bool(token_set(text) & TIME_WORDS) or HOW_LONG.search(text) is not None,
                 CLOCK_ASKED.search(text) is not None, verb_first(text), korean_yes_no(text), frame(text),
-                 MONEY.search(text) is not None)
+                MONEY.search(text) is not None)
 
 
 # Stems of the words a duration is said in.
