@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test test-fast install index eval clean reader reader-cpu reader-data reader-pairs train-deps
+.PHONY: run test test-fast install index eval clean reader reader-cpu reader-data reader-pairs train-deps verdict
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || python3 -m venv $(VENV)
@@ -65,6 +65,10 @@ reader: reader-pairs
 
 reader-cpu: train-deps reader-data
 	$(BIN)/python -m training.reader.train --epochs 1
+
+# The yes/no verdict model (training/verdict/README.md; not shipped): about 3 minutes on 2 cores, into data/verdict/.
+verdict: train-deps
+	$(BIN)/python -m training.verdict.train
 
 clean:
 	rm -rf data
