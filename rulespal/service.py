@@ -135,6 +135,11 @@ class RulesPal:
         name = self.settings.reader.strip()
         return get_reader(name, self.settings.threads) if name else None
 
+    def _verdict(self) -> Reader | None:
+        """The yes/no verdict model, or None when it is off (the default)."""
+        name = self.settings.verdict.strip()
+        return get_reader(name, self.settings.threads) if name else None
+
     def resolve_game(self, game: str | None, books: Books | None = None) -> str | None:
         if game is None or not str(game).strip():
             return None
@@ -253,7 +258,7 @@ class RulesPal:
                 hits = [h for h in hits if h.chunk.doc in scope]
         games = scope or sorted({h.chunk.doc for h in hits[:1]})
         ctx = AnswerContext(books.index, plan, hits, games, typed, carried.stripped, books.game_glossary(games),
-                            t, picker, books.facts, books.acronyms.by_doc, on_token)
+                            t, picker, books.facts, books.acronyms.by_doc, on_token, self._verdict())
         draft = _cited_games(self._by_parts(books, retriever, carried, lang, games, write_answer(ctx, writers), writers))
         return self._checked(books, draft, question, carried, plan, picker, hits)
 

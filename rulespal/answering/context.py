@@ -10,6 +10,7 @@ from rulespal.core.tuning import Tuning
 from rulespal.core.types import Chunk, Hit, Unit
 from rulespal.index.snapshot import IndexSnapshot
 from rulespal.retrieval.query import QueryPlan
+from rulespal.retrieval.reader import Reader
 from rulespal.rules.facts import FactBook
 from rulespal.answering.picks import Picker
 
@@ -28,6 +29,7 @@ class AnswerContext:
     facts: FactBook | None = None
     acronyms: dict[str, dict[str, str]] = field(default_factory=dict)  # {doc: {acronym: expansion}}
     on_token: Callable[[str], None] | None = None  # a live view of a language model's answer as it is written
+    verdict: Reader | None = None  # the yes/no model (``Settings.verdict``), or None when it is off
 
     @property
     def lang(self) -> str:

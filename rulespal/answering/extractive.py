@@ -87,7 +87,18 @@ def _verdict(ctx: AnswerContext, best: Pick) -> str | None:
     else:
         return None
     only_no = not (best.read is not None and best.read >= t.reader_answers)
-    return polarity(asked, plain(render(ctx.index, best, "", [])), forbidding_only=only_no, named=named)
+    said = polarity(asked, plain(render(ctx.index, best, "", [])), forbidding_only=only_no, named=named)
+    if said is None and not only_no and not named and ctx.verdict is not None:
+        return _model_verdict(ctx, best)
+    return said
+
+
+def _model_verdict(ctx: AnswerContext, best: Pick) -> str | None:
+    """The verdict model's yes or no (``training/verdict``) on an English question whose rule the reader reads as the
+    answer, where the hand reading is silent; only when it is as sure as ``Tuning.verdict_min``."""
+    assert ctx.verdict is not None
+    yes = ctx.verdict.score(ctx.plan.read, [ctx.picker.rule(best)])[0]
+    return "yes" if yes >= ctx.tuning.verdict_min else "no" if yes <= 1 - ctx.tuning.verdict_min else None
 
 
 def _read_whole(ctx: AnswerContext) -> bool:

@@ -108,7 +108,7 @@ class Picker:
                                                      *(r for r in p.runners_up if r[0] != units)))
                                  for units, _, score in p.runners_up])
         # one call for every candidate: the reader reads them side by side
-        reads = reader.score(self.plan.read, [self._rule(v) for group in groups for v in group])
+        reads = reader.score(self.plan.read, [self.rule(v) for group in groups for v in group])
         ranked: list[tuple[float, Pick]] = []
         at = 0
         for k, group in zip(slots, groups):
@@ -146,7 +146,7 @@ class Picker:
         if not slots:
             return hits
         picks = [self._pick(head[k]) for k in slots]
-        rules = [self._rule(p) for p in picks if p is not None]
+        rules = [self.rule(p) for p in picks if p is not None]
         reads = iter(self.reader.score(self.plan.read, rules))  # side by side, one call
         keyed = [(head[k].score / best + weight * (next(reads) if p is not None else 0.0), head[k])
                  for k, p in zip(slots, picks)]
@@ -157,10 +157,10 @@ class Picker:
         if (self.reader is None or not self.plan.read or pick.read is not None
                 or self.index.docs[pick.hit.chunk.doc].lang != "en"):
             return pick
-        return replace(pick, read=self.reader.score(self.plan.read, [self._rule(pick)])[0])
+        return replace(pick, read=self.reader.score(self.plan.read, [self.rule(pick)])[0])
 
-    def _rule(self, pick: Pick) -> str:
-        """What the reader reads of a pick's rule."""
+    def rule(self, pick: Pick) -> str:
+        """What the reader (and the verdict model) reads of a pick's rule."""
         return reader_text(pick.hit.chunk.section, rule_text(self.index.text(pick.hit.chunk.doc), pick.units))
 
     def _unit_vectors(self, hit: Hit) -> np.ndarray | None:

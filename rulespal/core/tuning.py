@@ -70,6 +70,12 @@ class Tuning:
     # (dev half) it answered "minimum player age?" with a rule on buying cards (read 0.58): coverage kept. Kept,
     # veto 0.10: 0.5 0.618 (0.50, 0.092), 0.6 0.621 (0.52, 0.095); veto 0.05: 0.6 0.621 (0.48, 0.082): 0.6
     reader_answers: float = 0.6
+    # the verdict model (Settings.verdict, off by default) says yes or no only this sure (or 1 - this for no).
+    # Its scores sit near 0 or 1: on the held-out books of training/verdict (2026-12-07, seed 13, 165 rows), where
+    # the hand reading is silent, 0.5 -> 0.99 leave it 87 -> 81 verdicts, right 70 -> 68; 0.9 is kept. On blind dev
+    # (103 questions whose written answer opens with yes or no) it adds 22 verdicts, 15 right (0.68), where the hand
+    # reading's own are 25 of 28 (0.89): too often wrong to be on.
+    verdict_min: float = 0.9
     # each pick becomes the rule of its passage (itself or a runner-up) with the best score share plus this
     # times the reader's probability, and the picks are ordered so (0: off). Chosen on blind dev with the veto
     # at 0.10: 0.5 -> 0.578, 1.0 -> 0.580, 1.5 -> 0.566 (against 0.578 with no reader); on dev's English

@@ -106,7 +106,17 @@ class OnnxReader:
         return float(1 / (1 + np.exp(-z)))
 
 
-_READERS: dict[str, Callable[[int], Reader]] = {"minilm-reader": OnnxReader}
+# The yes/no verdict model (training/verdict/): same architecture, its score is how likely the rule's answer is yes.
+VERDICT_DIR = Path(__file__).resolve().parents[2] / "data" / "verdict"
+
+
+def _verdict_model(threads: int) -> Reader:
+    if not (VERDICT_DIR / "verdict.onnx").exists():
+        raise FileNotFoundError(f"the verdict model {VERDICT_DIR / 'verdict.onnx'} is missing; `make verdict` trains it")
+    return OnnxReader(threads, VERDICT_DIR / "verdict.onnx", VERDICT_DIR / "verdict-tokenizer.json")
+
+
+_READERS: dict[str, Callable[[int], Reader]] = {"minilm-reader": OnnxReader, "minilm-verdict": _verdict_model}
 
 
 def register(name: str, factory: Callable[[int], Reader]) -> None:

@@ -1,0 +1,39 @@
+"""Blind dev questions whose written answer opens with Yes or No: how many verdicts the answers give and how many
+are right, with the hand reading alone and with the verdict model (training/verdict/README.md). Dev only.
+
+    .venv/bin/python scripts/verdict_dev.py     (after `rulespal eval` built the blind index and `make verdict`)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from rulespal.core.settings import REPO_ROOT, Settings
+from rulespal.core.types import Turn
+from rulespal.evals import blind
+from rulespal.service import RulesPal
+
+OPENS = re.compile(r"^(Yes|No|네|아니요)\b")
+
+
+def main() -> None:
+    settings = blind.eval_settings(Settings(), "blind")
+    rows = [json.loads(line) for f in sorted((REPO_ROOT / "rulespal/evals/blind/dev").glob("*.jsonl"))
+            for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [r for r in rows if r.get("answerable") and re.match(r"^(yes|no)\b", r.get("expected", ""), re.I)]
+    print(f"{len(rows)} dev questions whose written answer opens with yes or no")
+    for name in ("", "minilm-verdict"):
+        service = RulesPal(settings.model_copy(update={"verdict": name}))
+        said = right = 0
+        for r in rows:
+            answer = service.ask(r["question"], r.get("game"), [Turn(**h) for h in r.get("history") or []]).answer
+            if (m := OPENS.match(answer)) is not None:
+                said += 1
+                right += {"네": "yes", "아니요": "no"}.get(m.group(1), m.group(1).lower()) == \
+                    r["expected"].split()[0].strip(".,:;").lower()
+        print(f"{name or 'hand reading only'}: {said} verdicts, {right} right", flush=True)
+
+
+if __name__ == "__main__":
+    main()
