@@ -12,9 +12,8 @@ import re
 from rulespal.core.settings import REPO_ROOT, Settings
 from rulespal.core.types import Turn
 from rulespal.evals import blind
+from rulespal.evals.runner import term_present
 from rulespal.service import RulesPal
-
-OPENS = re.compile(r"^(Yes|No|네|아니요)\b")
 
 
 def main() -> None:
@@ -28,10 +27,9 @@ def main() -> None:
         said = right = 0
         for r in rows:
             answer = service.ask(r["question"], r.get("game"), [Turn(**h) for h in r.get("history") or []]).answer
-            if (m := OPENS.match(answer)) is not None:
-                said += 1
-                right += {"네": "yes", "아니요": "no"}.get(m.group(1), m.group(1).lower()) == \
-                    r["expected"].split()[0].strip(".,:;").lower()
+            # graded as the eval grades a yes or no: the answer's first word, in English or Korean
+            said += term_present("yes", answer) or term_present("no", answer)
+            right += term_present(r["expected"].split()[0].strip(".,:;"), answer)
         print(f"{name or 'hand reading only'}: {said} verdicts, {right} right", flush=True)
 
 

@@ -17,6 +17,7 @@ from rulespal.answering.context import AnswerContext
 from rulespal.answering.direct import polarity
 from rulespal.answering.picks import Pick, is_lead_in
 from rulespal.answering.render import citation, lead_for, render
+from rulespal.retrieval.reader import Reader
 
 # A rule that says its value is not in the book ("none printed", "표기되어 있지 않").
 NOT_PRINTED = re.compile(
@@ -89,15 +90,14 @@ def _verdict(ctx: AnswerContext, best: Pick) -> str | None:
     only_no = not (best.read is not None and best.read >= t.reader_answers)
     said = polarity(asked, plain(render(ctx.index, best, "", [])), forbidding_only=only_no, named=named)
     if said is None and not only_no and not named and ctx.verdict is not None:
-        return _model_verdict(ctx, best)
+        return _model_verdict(ctx, best, ctx.verdict)
     return said
 
 
-def _model_verdict(ctx: AnswerContext, best: Pick) -> str | None:
+def _model_verdict(ctx: AnswerContext, best: Pick, model: Reader) -> str | None:
     """The verdict model's yes or no (``training/verdict``) on an English question whose rule the reader reads as the
     answer, where the hand reading is silent; only when it is as sure as ``Tuning.verdict_min``."""
-    assert ctx.verdict is not None
-    yes = ctx.verdict.score(ctx.plan.read, [ctx.picker.rule(best)])[0]
+    yes = model.score(ctx.plan.read, [ctx.picker.rule(best)])[0]
     return "yes" if yes >= ctx.tuning.verdict_min else "no" if yes <= 1 - ctx.tuning.verdict_min else None
 
 

@@ -21,6 +21,7 @@ from typing import Protocol
 
 import numpy as np
 
+from rulespal.core.settings import REPO_ROOT
 from rulespal.core.text import last_section, plain
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
@@ -107,7 +108,7 @@ class OnnxReader:
 
 
 # The yes/no verdict model (training/verdict/): same architecture, its score is how likely the rule's answer is yes.
-VERDICT_DIR = Path(__file__).resolve().parents[2] / "data" / "verdict"
+VERDICT_DIR = REPO_ROOT / "data" / "verdict"  # `make verdict` writes it here (not shipped)
 
 
 def _verdict_model(threads: int) -> Reader:

@@ -102,6 +102,22 @@ def test_the_rate_limit_counts_each_client_on_its_own_and_zero_turns_it_off():
     off = Limits(None, max_body=1024, per_minute=0, burst=2)
     assert off.rate == 0  # __call__ asks _allow only when the rate is on
 
+    import asyncio
+
+    reached = []
+
+    async def app(scope, receive, send):
+        reached.append(scope["client"])
+
+    async def five_requests():
+        limiter = Limits(app, max_body=1024, per_minute=0, burst=2)
+        for _ in range(5):
+            await limiter({"type": "http", "path": "/api/ask", "headers": [(b"content-length", b"2")], **a},
+                          None, None)
+
+    asyncio.run(five_requests())
+    assert len(reached) == 5  # rate 0: every request goes through, past the burst
+
 
 def test_rate_limit_and_body_size(service, built):
     from fastapi.testclient import TestClient

@@ -26,7 +26,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from rulespal.core.settings import REPO_ROOT  # noqa: E402
 from rulespal.core.text import sentence_spans  # noqa: E402
-from rulespal.retrieval.reader import MAX_TOKENS, reader_text  # noqa: E402
+from rulespal.retrieval.reader import MAX_TOKENS, VERDICT_DIR, reader_text  # noqa: E402
 from training.reader.choose_more import used_codes  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -34,7 +34,7 @@ LABELS = REPO_ROOT / "training" / "reader" / "data" / "yesno-labels.jsonl"
 LIBRARY = REPO_ROOT.parent / "shared" / "library" / "rulebooks"
 # Not shipped yet (README.md: its held-out figures are short of what a player's yes or no needs): it is written
 # beside the training run, not into rulespal/models.
-OUT = REPO_ROOT / "data" / "verdict"
+OUT = VERDICT_DIR  # where the service loads it from
 MODEL_FILE = OUT / "verdict.onnx"
 CARD_FILE = OUT / "verdict-card.json"
 SEED = 13
