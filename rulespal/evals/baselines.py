@@ -73,6 +73,10 @@ class LangChainEmbeddings(Embeddings):
         return self._e.embed_query(text).tolist()
 
 
+# Chroma refuses an upsert over its max batch size (5,461 here); the blind set's 254 books split into 11,756 pieces.
+TEXTBOOK_BATCH = 4096
+
+
 class TextbookBaseline:
     """RecursiveCharacterTextSplitter(1000, 200) + USE + Chroma top-5, as the tutorials build it."""
 
@@ -95,7 +99,8 @@ class TextbookBaseline:
             pieces = []
             for doc, text in self._texts.items():
                 pieces.extend(splitter.create_documents([text], metadatas=[{"doc": doc}]))
-            self.store.add_documents(pieces)
+            for at in range(0, len(pieces), TEXTBOOK_BATCH):
+                self.store.add_documents(pieces[at:at + TEXTBOOK_BATCH])
             (folder / "READY").write_text("ok")
 
     def _search(self, query: str, game: str | None, k: int) -> list[tuple[str, int, str]]:
