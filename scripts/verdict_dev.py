@@ -10,6 +10,7 @@ import json
 import re
 
 from rulespal.core.settings import REPO_ROOT, Settings
+from rulespal.core.tuning import Tuning
 from rulespal.core.types import Turn
 from rulespal.evals import blind
 from rulespal.evals.runner import term_present
@@ -22,15 +23,20 @@ def main() -> None:
             for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
     rows = [r for r in rows if r.get("answerable") and re.match(r"^(yes|no)\b", r.get("expected", ""), re.I)]
     print(f"{len(rows)} dev questions whose written answer opens with yes or no")
-    for name in ("", "minilm-verdict"):
-        service = RulesPal(settings.model_copy(update={"verdict": name}))
+    tuning = Tuning(dense=tuple(settings.embedder_specs), lexical=settings.lexical)
+    for name, gate, instead in (("", True, False), ("minilm-verdict", True, False), ("minilm-verdict", True, True),
+                                ("minilm-verdict", False, False), ("minilm-verdict", False, True)):
+        service = RulesPal(settings.model_copy(update={"verdict": name}),
+                           tuning.replace(verdict_needs_reader=gate, verdict_instead=instead))
         said = right = 0
         for r in rows:
             answer = service.ask(r["question"], r.get("game"), [Turn(**h) for h in r.get("history") or []]).answer
             # graded as the eval grades a yes or no: the answer's first word, in English or Korean
             said += term_present("yes", answer) or term_present("no", answer)
             right += term_present(r["expected"].split()[0].strip(".,:;"), answer)
-        print(f"{name or 'hand reading only'}: {said} verdicts, {right} right", flush=True)
+        label = (f"{name} {'instead of' if instead else 'after'} the hand reading, "
+                 f"{'only where the reader reads the rule as the answer' if gate else 'on any closest rule'}")
+        print(f"{label if name else 'hand reading only'}: {said} verdicts, {right} right", flush=True)
 
 
 if __name__ == "__main__":

@@ -88,9 +88,12 @@ def _verdict(ctx: AnswerContext, best: Pick) -> str | None:
     else:
         return None
     only_no = not (best.read is not None and best.read >= t.reader_answers)
+    model = None if named or (only_no and t.verdict_needs_reader) else ctx.verdict
+    if model is not None and t.verdict_instead:
+        return _model_verdict(ctx, best, model)
     said = polarity(asked, plain(render(ctx.index, best, "", [])), forbidding_only=only_no, named=named)
-    if said is None and not only_no and not named and ctx.verdict is not None:
-        return _model_verdict(ctx, best, ctx.verdict)
+    if said is None and model is not None:
+        return _model_verdict(ctx, best, model)
     return said
 
 

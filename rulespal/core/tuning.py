@@ -70,12 +70,24 @@ class Tuning:
     # (dev half) it answered "minimum player age?" with a rule on buying cards (read 0.58): coverage kept. Kept,
     # veto 0.10: 0.5 0.618 (0.50, 0.092), 0.6 0.621 (0.52, 0.095); veto 0.05: 0.6 0.621 (0.48, 0.082): 0.6
     reader_answers: float = 0.6
-    # the verdict model (Settings.verdict, off by default) says yes or no only this sure (or 1 - this for no).
-    # Its scores sit near 0 or 1: on the held-out books of training/verdict (2026-12-07, seed 13, 165 rows), where
-    # the hand reading is silent, 0.5 -> 0.99 leave it 87 -> 81 verdicts, right 70 -> 68; 0.9 is kept. On blind dev
-    # (103 questions whose written answer opens with yes or no) it adds 22 verdicts, 15 right (0.68), where the hand
-    # reading's own are 25 of 28 (0.89): too often wrong to be on.
+    # the verdict model (Settings.verdict, off by default) says yes or no only this sure (or 1 - this for no): its
+    # score is 0.5 + (p(yes) - p(no)) / 2, near 0.5 where it reads the rule as not settling the question. On the
+    # held-out books of training/verdict (2026-12-07, three classes, seed 13, int8; 333 rows whose rule settles
+    # the question, 500 whose rule does not): 0.8 says 241, right 218 (0.905), and speaks on 76 that do not
+    # settle; 0.9: 197, 185 (0.939), 53; 0.95: 129, 123 (0.953), 28 (the hand reading: 139, 121 (0.871), 98).
+    # On blind dev's 103 questions whose written answer opens with yes or no, after the hand reading's 28 (25
+    # right) and only where the reader reads the rule as the answer: 0.9 adds 12 verdicts, 8 right; 0.95 adds 7,
+    # 4 right; 0.98 adds none. 0.9 is kept; too often wrong to be on.
     verdict_min: float = 0.9
+    # the verdict model speaks only where the reader reads the rule as the answer (reader_answers); off, it also
+    # speaks on the closest rule where the reader does not. Blind dev (as above, 0.9): on, +12 verdicts, 8 right;
+    # off, +20, 12 right. On is kept.
+    verdict_needs_reader: bool = True
+    # the verdict model's yes or no stands alone where it may speak (the hand reading only where it may not); off,
+    # it speaks only where the hand reading is silent. On the held-out books alone it beats the hand reading (0.939
+    # against 0.871, above); on blind dev (as above, 0.9, reader gate) on gives 32 verdicts, 27 right, against the
+    # hand reading's 28, 25. Off is kept.
+    verdict_instead: bool = False
     # each pick becomes the rule of its passage (itself or a runner-up) with the best score share plus this
     # times the reader's probability, and the picks are ordered so (0: off). Chosen on blind dev with the veto
     # at 0.10: 0.5 -> 0.578, 1.0 -> 0.580, 1.5 -> 0.566 (against 0.578 with no reader); on dev's English

@@ -99,12 +99,24 @@ class OnnxReader:
         return list(self._pool.map(lambda rule: self._one(question, rule), rules))
 
     def _one(self, question: str, rule: str) -> float:
+        return squash(self.logits(question, rule))
+
+    def logits(self, question: str, rule: str) -> np.ndarray:
         e = self._tok.encode(question, rule)
         feed = {"input_ids": np.array([e.ids], dtype=np.int64),
                 "attention_mask": np.array([e.attention_mask], dtype=np.int64),
                 "token_type_ids": np.array([e.type_ids], dtype=np.int64)}
-        z = float(self._session.run(None, {k: v for k, v in feed.items() if k in self._inputs})[0].reshape(-1)[0])
-        return float(1 / (1 + np.exp(-z)))
+        return np.asarray(self._session.run(None, {k: v for k, v in feed.items() if k in self._inputs})[0]).reshape(-1)
+
+
+def squash(z: np.ndarray) -> float:
+    """A model's outputs as one score. One output (the reader): its sigmoid. Three (the verdict model: no, yes, does
+    not settle): ``0.5 + (p(yes) - p(no)) / 2``, so a rule that does not settle the question scores near 0.5."""
+    if len(z) == 1:
+        return float(1 / (1 + np.exp(-float(z[0]))))  # in float64, as the reader's figures were measured
+    p = np.exp(z.astype(np.float64) - z.max())
+    p /= p.sum()
+    return float(0.5 + (p[1] - p[0]) / 2)
 
 
 # The yes/no verdict model (training/verdict/): same architecture, its score is how likely the rule's answer is yes.

