@@ -3,9 +3,10 @@
 # No ``from __future__ import annotations`` here: the routes' body types are made per app in ``_add_routes``,
 # and FastAPI reads a route's annotations as objects, which a postponed (string) annotation of a local is not.
 import json
-import math
 import queue
 import secrets
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
@@ -114,18 +115,13 @@ class Limits:
     """Request size and per-client rate limits, as plain ASGI middleware (no state shared between processes)."""
 
     def __init__(self, app, max_body: int, per_minute: int, burst: int, max_upload: int = 0):
-        from limits import RateLimitItemPerSecond
-        from limits.storage import MemoryStorage
-        from limits.strategies import MovingWindowRateLimiter
-
         self.app = app
         self.max_body = max_body
         self.max_upload = max_upload  # POST /api/rulebooks carries a whole rulebook file
         self.rate = per_minute / 60.0
-        # ``burst`` requests in any window of burst / rate seconds: at most a burst at once, and no more than
-        # ``per_minute`` a minute over time (the token bucket this replaced, as a moving window).
-        self.window = RateLimitItemPerSecond(burst, max(1, math.ceil(burst / self.rate))) if self.rate > 0 else None
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())  # forgets a client once its window has passed
+        self.burst = burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+        self.lock = threading.Lock()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or not scope["path"].startswith("/api/"):
@@ -156,7 +152,17 @@ class Limits:
 
     def _allow(self, scope) -> bool:
         client = (scope.get("client") or ("?", 0))[0]
-        return self.window is not None and self.limiter.hit(self.window, client)
+        now = time.monotonic()
+        with self.lock:
+            tokens, last = self.buckets.get(client, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - last) * self.rate)
+            if tokens < 1.0:
+                self.buckets[client] = (tokens, now)
+                return False
+            self.buckets[client] = (tokens - 1.0, now)
+            if len(self.buckets) > 10000:  # forget idle clients rather than grow without bound
+                self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 300}
+            return True
 
 
 class _ClientGone(Exception):

@@ -51,7 +51,7 @@ class Settings(BaseSettings):
     # token. Never logged, never shown.
     upload_token: SecretStr | None = None
     max_body_kb: int = 64  # larger HTTP request bodies get a 413
-    # Per-client rate limit on /api/*: ``rate_burst`` requests in any window of rate_burst / rate (api.Limits).
+    # Per-client rate limit on /api/*: a bucket of ``rate_burst`` requests refilled at this rate.
     rate_per_minute: int = 240
     rate_burst: int = 60
     # Passages a search returns: ``default_k`` when it names none, at most ``max_k`` (API and `rulespal search`).
