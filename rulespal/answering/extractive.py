@@ -98,8 +98,8 @@ def _verdict(ctx: AnswerContext, best: Pick) -> str | None:
 
 
 def _model_verdict(ctx: AnswerContext, best: Pick, model: Reader) -> str | None:
-    """The verdict model's yes or no (``training/verdict``) on an English question whose rule the reader reads as the
-    answer, where the hand reading is silent; only when it is as sure as ``Tuning.verdict_min``."""
+    """The verdict model's yes or no (``training/verdict``) on an English question's rule, where ``_verdict`` lets it
+    speak (``Tuning.verdict_needs_reader``, ``verdict_instead``); only when it is as sure as ``Tuning.verdict_min``."""
     yes = model.score(ctx.plan.read, [ctx.picker.rule(best)])[0]
     return "yes" if yes >= ctx.tuning.verdict_min else "no" if yes <= 1 - ctx.tuning.verdict_min else None
 

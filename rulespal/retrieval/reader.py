@@ -114,12 +114,22 @@ def squash(z: np.ndarray) -> float:
     not settle): ``0.5 + (p(yes) - p(no)) / 2``, so a rule that does not settle the question scores near 0.5."""
     if len(z) == 1:
         return float(1 / (1 + np.exp(-float(z[0]))))  # in float64, as the reader's figures were measured
+    return verdict_score(softmax(z))
+
+
+def softmax(z: np.ndarray) -> np.ndarray:
     p = np.exp(z.astype(np.float64) - z.max())
-    p /= p.sum()
+    return p / p.sum()
+
+
+def verdict_score(p: Sequence[float] | np.ndarray) -> float:
+    """The verdict model's score from its probabilities (no, yes, does not settle): 0.5 where the rule does not
+    settle the question, near 1 for yes and near 0 for no."""
     return float(0.5 + (p[1] - p[0]) / 2)
 
 
-# The yes/no verdict model (training/verdict/): same architecture, its score is how likely the rule's answer is yes.
+# The yes/no verdict model (training/verdict/): same encoder, three outputs (no, yes, does not settle), scored by
+# ``squash`` as ``verdict_score``.
 VERDICT_DIR = REPO_ROOT / "data" / "verdict"  # `make verdict` writes it here (not shipped)
 
 

@@ -30,7 +30,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from rulespal.core.settings import REPO_ROOT  # noqa: E402
 from rulespal.core.text import sentence_spans  # noqa: E402
-from rulespal.retrieval.reader import MAX_TOKENS, VERDICT_DIR, reader_text  # noqa: E402
+from rulespal.retrieval.reader import MAX_TOKENS, VERDICT_DIR, reader_text, verdict_score  # noqa: E402
 from training.reader.choose_more import used_codes  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -96,16 +96,14 @@ def _other_rules(rows: list[dict]) -> list[dict]:
     """Each question beside the rule of another question of its book: it does not settle this one."""
     rng, out = random.Random(SEED), []
     answered = [r for r in rows if r["label"] != SILENT]
+    rules: dict[str, set[str]] = {}
     for r in answered:
-        others = sorted({o["rule"] for o in answered if o["book"] == r["book"] and o["rule"] != r["rule"]})
+        rules.setdefault(r["book"], set()).add(r["rule"])
+    for r in answered:
+        others = sorted(rules[r["book"]] - {r["rule"]})
         if others:
             out.append({**r, "rule": rng.choice(others), "label": SILENT, "source": r["source"] + " (other)"})
     return out
-
-
-def verdict(p: list[float]) -> float:
-    """The run-time score from the three probabilities (no, yes, silent): 0.5 where the rule does not settle it."""
-    return 0.5 + (p[YES] - p[NO]) / 2
 
 
 def figures(probs: list[list[float]], rows: list[dict]) -> dict:
@@ -121,7 +119,8 @@ def figures(probs: list[list[float]], rows: list[dict]) -> dict:
     out.update({"no_recall": recall(NO), "yes_recall": recall(YES), "silent_recall": recall(SILENT)})
     out["balanced"] = round((out["no_recall"] + out["yes_recall"] + out["silent_recall"]) / 3, 3)
     for t in (0.6, 0.7, 0.8, 0.9):
-        said = [(verdict(p) >= t, r["label"]) for p, r in zip(probs, rows) if verdict(p) >= t or verdict(p) <= 1 - t]
+        scored = [(verdict_score(p), r["label"]) for p, r in zip(probs, rows)]
+        said = [(v >= t, label) for v, label in scored if v >= t or v <= 1 - t]
         out[f"at_{t}"] = {"said": sum(label != SILENT for _, label in said),
                           "right": sum(label != SILENT and y == (label == YES) for y, label in said),
                           "said_on_silent": sum(label == SILENT for _, label in said)}
@@ -182,18 +181,11 @@ def main() -> None:
     print(json.dumps({k: card[k] for k in ("form", "onnx", "heldout_hand_polarity", "seconds")}, indent=1))
 
 
-def softmax(z) -> list[float]:
-    import numpy as np
-
-    p = np.exp(z - z.max())
-    return [float(x) for x in p / p.sum()]
-
-
 def _export(chosen: Path, held: list[dict]) -> dict:
     """The chosen epoch as ONNX (int8 when it keeps the held-out figures) into ``data/verdict/``; its card so far."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    from rulespal.retrieval.reader import OnnxReader, file_sha256
+    from rulespal.retrieval.reader import OnnxReader, file_sha256, softmax
     from training.reader.export import to_onnx
     from training.verdict.baseline import hand_figures
 
@@ -203,7 +195,7 @@ def _export(chosen: Path, held: list[dict]) -> dict:
     onnx_figures = {}
     for name, f in (("fp32", fp32), ("int8", int8)):
         r = OnnxReader(2, f, chosen / "tokenizer.json")
-        onnx_figures[name] = figures([softmax(r.logits(x["question"], x["rule"])) for x in held], held)
+        onnx_figures[name] = figures([list(softmax(r.logits(x["question"], x["rule"]))) for x in held], held)
         print(name, onnx_figures[name], flush=True)
     keep = int8 if onnx_figures["int8"]["balanced"] >= onnx_figures["fp32"]["balanced"] - 0.01 else fp32
     OUT.mkdir(parents=True, exist_ok=True)
