@@ -66,7 +66,7 @@ reader: reader-pairs
 reader-cpu: train-deps reader-data
 	$(BIN)/python -m training.reader.train --epochs 1
 
-# The yes/no verdict model (training/verdict/README.md; not shipped): about 26 minutes on 2 cores, into data/verdict/.
+# The yes/no verdict model (rulespal/models/verdict.onnx; training/verdict/README.md): about 26 minutes on 2 cores.
 verdict: train-deps
 	$(BIN)/python -m training.verdict.train
 

@@ -136,7 +136,7 @@ class RulesPal:
         return get_reader(name, self.settings.threads) if name else None
 
     def _verdict(self) -> Reader | None:
-        """The yes/no verdict model, or None when it is off (the default)."""
+        """The yes/no verdict model, or None when it is off."""
         name = self.settings.verdict.strip()
         return get_reader(name, self.settings.threads) if name else None
 

@@ -1,7 +1,7 @@
 """Blind dev questions whose written answer opens with Yes or No: how many verdicts the answers give and how many
 are right, with the hand reading alone and with the verdict model (training/verdict/README.md). Dev only.
 
-    .venv/bin/python scripts/verdict_dev.py     (after `rulespal eval` built the blind index and `make verdict`)
+    .venv/bin/python scripts/verdict_dev.py     (after `rulespal eval` built the blind index)
 """
 
 from __future__ import annotations
@@ -24,17 +24,17 @@ def main() -> None:
     rows = [r for r in rows if r.get("answerable") and re.match(r"^(yes|no)\b", r.get("expected", ""), re.I)]
     print(f"{len(rows)} dev questions whose written answer opens with yes or no")
     tuning = Tuning(dense=tuple(settings.embedder_specs), lexical=settings.lexical)
-    for name, gate, instead in (("", True, False), ("minilm-verdict", True, False), ("minilm-verdict", True, True),
-                                ("minilm-verdict", False, False), ("minilm-verdict", False, True)):
+    for name, gate, first in (("", True, False), ("minilm-verdict", True, False), ("minilm-verdict", True, True),
+                              ("minilm-verdict", False, False), ("minilm-verdict", False, True)):
         service = RulesPal(settings.model_copy(update={"verdict": name}),
-                           tuning.replace(verdict_needs_reader=gate, verdict_instead=instead))
+                           tuning.replace(verdict_needs_reader=gate, verdict_first=first))
         said = right = 0
         for r in rows:
             answer = service.ask(r["question"], r.get("game"), [Turn(**h) for h in r.get("history") or []]).answer
             # graded as the eval grades a yes or no: the answer's first word, in English or Korean
             said += term_present("yes", answer) or term_present("no", answer)
             right += term_present(r["expected"].split()[0].strip(".,:;"), answer)
-        label = (f"{name} {'instead of' if instead else 'after'} the hand reading, "
+        label = (f"{name} {'before' if first else 'after'} the hand reading, "
                  f"{'only where the reader reads the rule as the answer' if gate else 'on any closest rule'}")
         print(f"{label if name else 'hand reading only'}: {said} verdicts, {right} right", flush=True)
 

@@ -7,8 +7,9 @@ graded as the blind set grades a yes/no (the answer's first word). ``--korean``:
     .venv/bin/python scripts/yesno_dev.py /tmp/yesno-ko --korean
     .venv/bin/rulespal eval --questions /tmp/yesno/questions.jsonl --books /tmp/yesno/books --json out.json
 
-The reader was trained on these questions (styled*.jsonl), so it reads their rules better than a fresh book's:
-use it to compare two versions of the yes/no reading, not as a figure of its own.
+The reader was trained on these questions (styled*.jsonl), and the verdict model on the English ones, so both
+read their rules better than a fresh book's: use it to compare two versions of the hand reading (RULESPAL_VERDICT=""),
+not as a figure of its own.
 """
 
 from __future__ import annotations

@@ -75,9 +75,12 @@ def extractive(ctx: AnswerContext) -> Draft:
 
 
 def _verdict(ctx: AnswerContext, best: Pick) -> str | None:
-    """"yes" or "no" where the rule says it plainly (``direct.polarity``), read where the reader reads the rule as
-    the answer; a rule that forbids in the question's own words answers no however the reader reads it. A Korean
-    yes/no question about an English rule is read in its English terms (``QueryPlan.read``), framed as it asks."""
+    """"yes" or "no" for a yes/no question. The verdict model (``Tuning.verdict_first``) speaks first where it is
+    sure, on an English question of its own (not negated, not a follow-up that carries an earlier question) about an
+    English rule; else the hand reading (``direct.polarity``) where the rule says it plainly, read where the reader
+    reads the rule as the answer, and a rule that forbids in the question's own words answers no however the reader
+    reads it. Where the two disagree nothing is said. A Korean yes/no question about an English rule is read in its
+    English terms (``QueryPlan.read``), framed as it asks, by the hand reading only."""
     asks, t = ctx.plan.asks, ctx.tuning
     if asks.yes_no or asks.verb_first:
         asked, named = asks, False
@@ -88,18 +91,22 @@ def _verdict(ctx: AnswerContext, best: Pick) -> str | None:
     else:
         return None
     only_no = not (best.read is not None and best.read >= t.reader_answers)
-    model = None if named or (only_no and t.verdict_needs_reader) else ctx.verdict
-    if model is not None and t.verdict_instead:
-        return _model_verdict(ctx, best, model)
+    # the model reads the positive wording whatever the negation, and a follow-up's reading is the earlier question
+    model = None if (named or asked.frame.negated or ctx.plan.focus_tokens
+                     or ctx.index.docs[best.hit.chunk.doc].lang != "en"
+                     or (only_no and t.verdict_needs_reader)) else ctx.verdict
+    sure = _model_verdict(ctx, best, model) if model is not None and t.verdict_first else None
     said = polarity(asked, plain(render(ctx.index, best, "", [])), forbidding_only=only_no, named=named)
-    if said is None and model is not None:
+    if sure is not None:
+        return sure if said in (None, sure) else None
+    if said is None and model is not None and not t.verdict_first:
         return _model_verdict(ctx, best, model)
     return said
 
 
 def _model_verdict(ctx: AnswerContext, best: Pick, model: Reader) -> str | None:
     """The verdict model's yes or no (``training/verdict``) on an English question's rule, where ``_verdict`` lets it
-    speak (``Tuning.verdict_needs_reader``, ``verdict_instead``); only when it is as sure as ``Tuning.verdict_min``."""
+    speak (``Tuning.verdict_needs_reader``, ``verdict_first``); only when it is as sure as ``Tuning.verdict_min``."""
     yes = model.score(ctx.plan.read, [ctx.picker.rule(best)])[0]
     return "yes" if yes >= ctx.tuning.verdict_min else "no" if yes <= 1 - ctx.tuning.verdict_min else None
 

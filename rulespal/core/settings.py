@@ -30,9 +30,9 @@ class Settings(BaseSettings):
     # The trained cross-encoder that reads the question with each candidate rule ("minilm-reader",
     # rulespal/retrieval/reader.py; its card: rulespal/models/READER.md). Empty to switch off.
     reader: str = "minilm-reader"
-    # The yes/no model that reads a yes/no question with its rule where the hand reading is silent ("minilm-verdict",
-    # trained by `make verdict` into data/verdict/; training/verdict/README.md). Off until it is shipped.
-    verdict: str = ""
+    # The yes/no model that reads a yes/no question with its rule ("minilm-verdict": rulespal/models/verdict.onnx,
+    # trained by `make verdict`; rulespal/models/verdict-card.json, training/verdict/README.md). Empty to switch off.
+    verdict: str = "minilm-verdict"
     # Point at a Chroma server ("http://127.0.0.1:8001") instead of the embedded store.
     chroma_url: str | None = None
     # Curated per-game data (corpus/facts/*.toml and the games.toml glossaries) on or off; off shows how

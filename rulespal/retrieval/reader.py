@@ -21,7 +21,6 @@ from typing import Protocol
 
 import numpy as np
 
-from rulespal.core.settings import REPO_ROOT
 from rulespal.core.text import last_section, plain
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
@@ -130,13 +129,14 @@ def verdict_score(p: Sequence[float] | np.ndarray) -> float:
 
 # The yes/no verdict model (training/verdict/): same encoder, three outputs (no, yes, does not settle), scored by
 # ``squash`` as ``verdict_score``.
-VERDICT_DIR = REPO_ROOT / "data" / "verdict"  # `make verdict` writes it here (not shipped)
+# Its tokenizer is the reader's: both start from the same all-MiniLM-L6-v2 (`make verdict` checks they are equal).
+VERDICT_FILE = MODELS / "verdict.onnx"  # `make verdict` writes it here, with verdict-card.json
 
 
 def _verdict_model(threads: int) -> Reader:
-    if not (VERDICT_DIR / "verdict.onnx").exists():
-        raise FileNotFoundError(f"the verdict model {VERDICT_DIR / 'verdict.onnx'} is missing; `make verdict` trains it")
-    return OnnxReader(threads, VERDICT_DIR / "verdict.onnx", VERDICT_DIR / "verdict-tokenizer.json")
+    if not VERDICT_FILE.exists():
+        raise FileNotFoundError(f"the verdict model {VERDICT_FILE} is missing; `make verdict` trains it")
+    return OnnxReader(threads, VERDICT_FILE, TOKENIZER_FILE)
 
 
 _READERS: dict[str, Callable[[int], Reader]] = {"minilm-reader": OnnxReader, "minilm-verdict": _verdict_model}

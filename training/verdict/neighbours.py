@@ -27,7 +27,8 @@ def main() -> None:
     ap.add_argument("books", nargs="+", type=Path)
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
-    service = RulesPal(Settings())
+    # the hand reading alone: its verdict is the row's "said"; the model is scored on the quoted rule separately
+    service = RulesPal(Settings(verdict=""))
     with args.out.open("w", encoding="utf-8") as out:
         for book in (b.stem for b in args.books):
             for line in (DATA / f"{book}.jsonl").read_text(encoding="utf-8").splitlines():

