@@ -1,4 +1,5 @@
-"""The whole pipeline with the fake embedder (registered in conftest): real ingest, real Chroma, no model."""
+"""The whole pipeline with the fake embedder (registered in conftest): real ingest, real Chroma, no sentence model
+(the reader as shipped; the yes/no verdict model off, so the verdicts here are the hand reading's)."""
 
 import pytest
 
@@ -16,7 +17,7 @@ def service(tmp_path_factory):
     (corpus / "kraken-cove.txt").write_text(KRAKEN, encoding="utf-8")
     (corpus / "reef-raiders.txt").write_text(REEF, encoding="utf-8")
     settings = Settings(data_dir=tmp_path_factory.mktemp("data"), corpus_dir=corpus, embedders="fake",
-                        unit_embedder_en="")
+                        unit_embedder_en="", verdict="")
     run_ingest(settings, progress=False)
     return RulesPal(settings)
 
