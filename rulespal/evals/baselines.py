@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 from typing import Protocol
 
+from filelock import FileLock
 from langchain_core.embeddings import Embeddings
 
 from rulespal.core.settings import Settings
@@ -89,19 +90,22 @@ class TextbookBaseline:
         digest = hashlib.sha1("".join(sorted(self._texts)).encode() + b"".join(
             hashlib.sha1(self._texts[d].encode()).digest() for d in sorted(self._texts))).hexdigest()[:12]
         folder = Path(settings.data_dir) / "baselines" / f"textbook-{digest}"
+        folder.parent.mkdir(parents=True, exist_ok=True)
         splitter = RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200, add_start_index=True)
-        fresh = not (folder / "READY").exists()
-        if fresh:
-            shutil.rmtree(folder, ignore_errors=True)
-        self.store = Chroma(collection_name="textbook", embedding_function=LangChainEmbeddings("use"),
-                            persist_directory=str(folder), collection_metadata={"hnsw:space": "cosine"})
-        if fresh:
-            pieces = []
-            for doc, text in self._texts.items():
-                pieces.extend(splitter.create_documents([text], metadatas=[{"doc": doc}]))
-            for at in range(0, len(pieces), TEXTBOOK_BATCH):
-                self.store.add_documents(pieces[at:at + TEXTBOOK_BATCH])
-            (folder / "READY").write_text("ok")
+        # two evals on one data dir would both rebuild the same store (one failed: "readonly database")
+        with FileLock(str(folder) + ".lock"):
+            fresh = not (folder / "READY").exists()
+            if fresh:
+                shutil.rmtree(folder, ignore_errors=True)
+            self.store = Chroma(collection_name="textbook", embedding_function=LangChainEmbeddings("use"),
+                                persist_directory=str(folder), collection_metadata={"hnsw:space": "cosine"})
+            if fresh:
+                pieces = []
+                for doc, text in self._texts.items():
+                    pieces.extend(splitter.create_documents([text], metadatas=[{"doc": doc}]))
+                for at in range(0, len(pieces), TEXTBOOK_BATCH):
+                    self.store.add_documents(pieces[at:at + TEXTBOOK_BATCH])
+                (folder / "READY").write_text("ok")
 
     def _search(self, query: str, game: str | None, k: int) -> list[tuple[str, int, str]]:
         where = {"doc": game} if game else None

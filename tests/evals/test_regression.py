@@ -44,3 +44,45 @@ def test_textbook_baseline_and_html_report(built, service, tmp_path):
     page = out.read_text(encoding="utf-8")
     assert "langchain textbook" in page and "<svg" in page and "Failing questions" in page
     assert "<script" not in page
+
+
+BUILD = """
+import sys
+from pathlib import Path
+from rulespal.core.settings import Settings
+from rulespal.evals.baselines import TextbookBaseline
+from rulespal.ingest.catalog import corpus_docs
+corpus, data = Path(sys.argv[1]), Path(sys.argv[2])
+base = TextbookBaseline(Settings(data_dir=data, corpus_dir=corpus), corpus_docs(corpus))
+print(len(base.passages("how many coins do I start with", None, 2)))
+"""
+
+
+def test_two_evals_on_one_data_dir_build_the_textbook_store_one_at_a_time(tmp_path):
+    import subprocess
+    import sys
+    import time
+
+    from filelock import FileLock
+
+    corpus, data = tmp_path / "corpus", tmp_path / "data"
+    corpus.mkdir()
+    rules = "# Setup\n\n" + "".join(f"Rule {i}: each player starts with {i} coins and {i} cards.\n\n" for i in range(80))
+    (corpus / "coin-game.txt").write_text(rules, encoding="utf-8")
+
+    def build() -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "-c", BUILD, str(corpus), str(data)], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+
+    first = build()
+    out, err = first.communicate(timeout=600)
+    assert first.returncode == 0 and out.strip().splitlines()[-1] == "2", err[-2000:]
+    (folder,) = (data / "baselines").glob("textbook-*[!k]")  # the store, not its lock file
+    (folder / "READY").unlink()  # the next eval rebuilds it
+    with FileLock(str(folder) + ".lock"):  # as another eval building it holds it
+        second = build()
+        time.sleep(8)
+        assert second.poll() is None and not (folder / "READY").exists()  # it waits for the lock
+    out, err = second.communicate(timeout=600)
+    assert second.returncode == 0 and out.strip().splitlines()[-1] == "2", err[-2000:]
+    assert (folder / "READY").exists()
