@@ -106,7 +106,7 @@ class Books:
 class RulesPal:
     def __init__(self, settings: Settings, tuning: Tuning | None = None, chat_model=None):
         self.settings = settings
-        self.tuning = tuning or Tuning(dense=tuple(settings.embedder_specs), lexical=settings.lexical)
+        self.tuning = tuning or Tuning.for_settings(settings)
         self.chat_model = chat_model if chat_model is not None else make_chat_model(settings)
         self._writers = DEFAULT_WRITERS
         if self.chat_model is not None:  # the language model writes before the extractive writer, its fallback

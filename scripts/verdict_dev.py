@@ -23,7 +23,7 @@ def main() -> None:
             for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
     rows = [r for r in rows if r.get("answerable") and re.match(r"^(yes|no)\b", r.get("expected", ""), re.I)]
     print(f"{len(rows)} dev questions whose written answer opens with yes or no")
-    tuning = Tuning(dense=tuple(settings.embedder_specs), lexical=settings.lexical)
+    tuning = Tuning.for_settings(settings)
     for name, gate, first in (("", True, False), ("minilm-verdict", True, False), ("minilm-verdict", True, True),
                               ("minilm-verdict", False, False), ("minilm-verdict", False, True)):
         service = RulesPal(settings.model_copy(update={"verdict": name}),

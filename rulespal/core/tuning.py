@@ -13,8 +13,11 @@ The eval runner (`rulespal eval --tune name=value`) and rulespal/evals/ablation.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from dataclasses import dataclass
+
+if TYPE_CHECKING:
+    from rulespal.core.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -270,6 +273,11 @@ class Tuning:
     # a question of at most this many words, naming no game, continues the last; hand-set. Sweep 12-05: 3 0.612, 4
     # 0.615, 6 0.618 (+1)
     follow_up_words: int = 4
+
+    @classmethod
+    def for_settings(cls, settings: Settings) -> "Tuning":
+        """The defaults, searching with the retrievers the settings turn on (where every service and eval starts)."""
+        return cls(dense=tuple(settings.embedder_specs), lexical=settings.lexical)
 
     def replace(self, **changes: Any) -> "Tuning":
         return dataclasses.replace(self, **changes)

@@ -144,7 +144,7 @@ def main(questions: Path, books: list[Path], settings: Settings, json_path: Path
     from rulespal.evals.baselines import rulespal_service, systems
 
     s = books_index(settings, books) if books else settings
-    tuning = Tuning(dense=tuple(s.embedder_specs), lexical=s.lexical).with_text(tune or [])
+    tuning = Tuning.for_settings(s).with_text(tune or [])
     runs = systems(s, [], baselines=False, tuning=tuning)  # documents: only the textbook baseline's, not run here
     gold = load_own(questions, rulespal_service(runs))
     results = {name: run(system, gold) for name, system in runs.items()}

@@ -27,7 +27,7 @@ def main(sets: tuple[str, ...] = SETS, split: str = "all", json_path: Path | Non
          html_path: Path | None = None, check: bool = False, update_expected: bool = False, baselines: bool = True,
          tune: list[str] | None = None, show_test: bool = False, curated: bool = True, llm: str | None = None) -> int:
     settings = get_settings().model_copy(update={"curated": curated})
-    tuning = Tuning(dense=tuple(settings.embedder_specs), lexical=settings.lexical).with_text(tune or [])
+    tuning = Tuning.for_settings(settings).with_text(tune or [])
     baselines = baselines and not check
     ok = True
     out: dict[str, dict] = {}

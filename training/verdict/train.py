@@ -116,8 +116,8 @@ def figures(probs: list[list[float]], rows: list[dict]) -> dict:
                                                                                                          "silent"))}}
     out.update({"no_recall": recall(NO), "yes_recall": recall(YES), "silent_recall": recall(SILENT)})
     out["balanced"] = round((out["no_recall"] + out["yes_recall"] + out["silent_recall"]) / 3, 3)
+    scored = [(verdict_score(p), r["label"]) for p, r in zip(probs, rows)]
     for t in (0.6, 0.7, 0.8, 0.9):
-        scored = [(verdict_score(p), r["label"]) for p, r in zip(probs, rows)]
         said = [(v >= t, label) for v, label in scored if v >= t or v <= 1 - t]
         out[f"at_{t}"] = {"said": sum(label != SILENT for _, label in said),
                           "right": sum(label != SILENT and y == (label == YES) for y, label in said),
