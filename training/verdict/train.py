@@ -35,6 +35,7 @@ from rulespal.retrieval.reader import (MAX_TOKENS, MODELS, TOKENIZER_FILE, VERDI
 from training.reader.choose_more import used_codes  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
+MEASURE = Path(__file__).resolve().parent / "measure"  # batches kept to measure the model on, never trained on
 LABELS = REPO_ROOT / "training" / "reader" / "data" / "yesno-labels.jsonl"
 LIBRARY = REPO_ROOT.parent / "shared" / "library" / "rulebooks"
 MODEL_FILE = VERDICT_FILE  # where the service loads it from

@@ -1,8 +1,8 @@
 """The next fresh books: ``python -m rulespal.evals.fresh.pick [N]`` prints the next N library books (default 8).
 
 The blind set's order (games.json shuffled with random.Random(20261130)), main rulebooks of 5k-100k
-characters, leaving out every book that an eval split, the checker, a fresh round, a tester (``testers/books.toml``) or a reader training list
-holds, any book of the same series as one of them (``series``: its first word of 4+ letters, else its first two
+characters, leaving out every book that an eval split, the checker, a fresh round, a tester (``testers/books.toml``), a reader training list
+or the yes/no model's data holds, any book of the same series as one of them (``series``: its first word of 4+ letters, else its first two
 words), and a second book of one series in the same draw. Round 11 was drawn with the first-word rule
 (2026-12-04, after rounds 9 and 10 had been set aside); the two-word rule came after round 14's
 san-juan-second-edition turned out to sit beside San Juan's training questions (2026-12-05).
@@ -16,9 +16,14 @@ import sys
 
 from training.reader.choose_books import series
 from training.reader.choose_more import used_codes
-from training.reader.data import BOOKS, LIBRARY
+from training.reader.data import BOOKS, LIBRARY, ROOT
 
 SEED = 20261130
+
+
+def verdict_books() -> set[str]:
+    """The yes/no model's books (training/verdict/data and measure): round 30 drew boonlake, one of them."""
+    return {f.stem for sub in ("data", "measure") for f in (ROOT / "training" / "verdict" / sub).glob("*.jsonl")}
 
 
 def pick(n: int = 8) -> list[str]:
@@ -26,7 +31,7 @@ def pick(n: int = 8) -> list[str]:
     random.Random(SEED).shuffle(games)
     lists = json.loads(BOOKS.read_text())
     training = {b["code"] for v in lists.values() if isinstance(v, list) for b in v if isinstance(b, dict)}
-    taken = used_codes() | training
+    taken = used_codes() | training | verdict_books()
     seen = {series(c) for c in taken}
     out: list[str] = []
     for g in games:
