@@ -15,23 +15,16 @@ import random
 import sys
 
 from training.reader.choose_books import series
-from training.reader.choose_more import used_codes
-from training.reader.data import BOOKS, LIBRARY, ROOT
+from training.reader.data import LIBRARY
+from training.verdict.draw import taken_books
 
 SEED = 20261130
-
-
-def verdict_books() -> set[str]:
-    """The yes/no model's books (training/verdict/data and measure): round 30 drew boonlake, one of them."""
-    return {f.stem for sub in ("data", "measure") for f in (ROOT / "training" / "verdict" / sub).glob("*.jsonl")}
 
 
 def pick(n: int = 8) -> list[str]:
     games = json.loads((LIBRARY.parent / "games.json").read_text())
     random.Random(SEED).shuffle(games)
-    lists = json.loads(BOOKS.read_text())
-    training = {b["code"] for v in lists.values() if isinstance(v, list) for b in v if isinstance(b, dict)}
-    taken = used_codes() | training | verdict_books()
+    taken = taken_books()  # with the yes/no model's books: round 30 drew boonlake, one of them
     seen = {series(c) for c in taken}
     out: list[str] = []
     for g in games:
